@@ -1,0 +1,15 @@
+// Status codes returned by every core entry point. Append-only: the JS
+// wrapper (web/lib/errors.js) maps the numbers to AttnscopeError messages.
+#pragma once
+
+namespace attnscope {
+
+enum class Status : int {
+    Ok = 0,
+    InvalidArgument = 1,  // a size or option the caller should have rejected
+    OutOfMemory = 2,      // scratch allocation failed (malloc returned null)
+};
+
+const char* to_string(Status s);
+
+}  // namespace attnscope

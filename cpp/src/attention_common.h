@@ -1,0 +1,42 @@
+// Pieces both attention paths share: scratch memory, masks and biases.
+#pragma once
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include "attnscope/attention.h"
+
+namespace attnscope::detail {
+
+constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+
+// malloc-backed buffer: a failed allocation is a status, never an abort.
+struct Scratch {
+    float* p = nullptr;
+    explicit Scratch(std::size_t n) : p(n ? static_cast<float*>(std::malloc(n * sizeof(float))) : nullptr) {}
+    ~Scratch() { std::free(p); }
+    Scratch(const Scratch&) = delete;
+    Scratch& operator=(const Scratch&) = delete;
+};
+
+// Offset of mask element (b, h, i, 0); step by stride_k along the keys.
+inline long mask_row(const MaskView& m, int b, int h, int i) {
+    return b * m.stride_b + h * m.stride_h + i * m.stride_q;
+}
+
+// The score of key j for query i once masks and biases are applied; -inf
+// when the key is not allowed. `raw` is the already scaled dot product.
+inline float biased_score(float raw, const MaskView& m, long row, int j,
+                          float slope, int i_aligned) {
+    if (m.allow && !m.allow[row + j * m.stride_k]) return kNegInf;
+    float s = raw;
+    if (m.add) s += m.add[row + j * m.stride_k];
+    if (slope != 0.f) s += slope * static_cast<float>(j - i_aligned);
+    return s;
+}
+
+// Multiplier applied to q.k: scale/temperature for Dot, 1/temperature for Cosine.
+inline float score_factor(const AttentionParams& p) {
+    return (p.kind == AttentionKind::Dot ? p.scale : 1.f) / p.temperature;
+}
+
+}  // namespace attnscope::detail

@@ -1,0 +1,14 @@
+#include "attnscope/status.h"
+
+namespace attnscope {
+
+const char* to_string(Status s) {
+    switch (s) {
+        case Status::Ok: return "ok";
+        case Status::InvalidArgument: return "invalid argument";
+        case Status::OutOfMemory: return "out of memory";
+    }
+    return "unknown status";
+}
+
+}  // namespace attnscope

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Incremental builds: build.sh wasm | native | all (default all).
+#   wasm   -> web/lib/wasm/attnscope-{simd,scalar}.{js,wasm} (emcmake, build/wasm)
+#   native -> core, GoogleTest binaries, bench (build/native)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+
+build_wasm() {
+  [ -f build/wasm/build.ninja ] || emcmake cmake -S . -B build/wasm -G Ninja >/dev/null
+  ninja -C build/wasm --quiet
+}
+build_native() {
+  [ -f build/native/build.ninja ] || cmake -S . -B build/native -G Ninja >/dev/null
+  ninja -C build/native --quiet
+}
+
+case "$what" in
+  wasm) build_wasm ;;
+  native) build_native ;;
+  all) build_native; build_wasm ;;
+  *) echo "usage: build.sh wasm|native|all" >&2; exit 2 ;;
+esac

@@ -1,0 +1,45 @@
+// Serves web/ on 127.0.0.1 with the strict CSP the pages must live under.
+// Usage: node scripts/serve.js [port]  (PORT env also works; 0 = any free port)
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('../web', import.meta.url)));
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.ts': 'text/plain; charset=utf-8',
+};
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+
+export function startServer(port = 0) {
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, 'http://127.0.0.1');
+      let path = normalize(join(ROOT, decodeURIComponent(url.pathname)));
+      if (!path.startsWith(ROOT)) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
+      if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
+      const body = await readFile(path);
+      res.writeHead(200, {
+        'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
+        'Content-Security-Policy': CSP,
+        'Cache-Control': 'no-cache',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = Number(process.argv[2] ?? process.env.PORT ?? 8080);
+  const server = await startServer(port);
+  const { port: actual } = server.address();
+  console.log(`attnscope playground: http://127.0.0.1:${actual}/playground/`);
+  console.log(`embedding example:    http://127.0.0.1:${actual}/playground/embed.html`);
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Every test layer, in order of speed; stops at the first failing layer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== build"
+bash scripts/build.sh all
+
+echo "== GoogleTest (native, sse4.1 and scalar cores)"
+ctest --test-dir build/native --output-on-failure
+
+for b in wasm-simd wasm-scalar; do
+  echo "== Vitest in Node ($b)"
+  ATTNSCOPE_BACKEND=$b npx vitest run --config tests/js/vitest.config.js
+done
+
+echo "== TypeScript types (tsc --strict)"
+npx tsc -p tests/types/tsconfig.json
+
+echo "== Browser (Chromium)"
+npx vitest run --config tests/e2e/vitest.config.js
