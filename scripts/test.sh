@@ -14,6 +14,9 @@ for b in wasm-simd wasm-scalar; do
   ATTNSCOPE_BACKEND=$b npx vitest run --config tests/js/vitest.config.js
 done
 
+echo "== Package (npm pack, install into an empty folder, README example)"
+node --test tests/pack/
+
 echo "== TypeScript types (tsc --strict)"
 npx tsc -p tests/types/tsconfig.json
 

@@ -1,0 +1,50 @@
+// The published shape of the package: `npm pack`, install the tarball into
+// an empty folder, import 'attnscope' from there (Node resolves the "node"
+// export) and compute. Catches files missing from package.json "files".
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+test('the packed tarball installs into an empty folder and computes softmax', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'attnscope-pack-'));
+  try {
+    const name = npm(['pack', '--silent', '--pack-destination', dir], ROOT).trim().split('\n').pop();
+    writeFileSync(join(dir, 'package.json'), '{"name":"consumer","private":true,"type":"module"}');
+    npm(['install', '--no-audit', '--no-fund', '--offline', join(dir, name)], dir);
+    for (const f of ['attnscope-simd.wasm', 'attnscope-scalar.wasm', 'attnscope-simd.js', 'attnscope-scalar.js']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/wasm', f)), `${f} is in the package`);
+    }
+    assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/index.d.ts')), 'types are in the package');
+    writeFileSync(join(dir, 'use.mjs'), `
+      import * as attn from 'attnscope';
+      await attn.ready();
+      const y = attn.softmax(attn.tensor(new Float32Array([0, Math.log(3)])));
+      console.log(JSON.stringify({ backend: attn.backend(), y: Array.from(y.data) }));
+    `);
+    const out = JSON.parse(execFileSync('node', ['use.mjs'], { cwd: dir, encoding: 'utf8' }));
+    assert.ok(['wasm-simd', 'wasm-scalar'].includes(out.backend));
+    // softmax([0, ln 3]) = [1/4, 3/4] exactly in real arithmetic.
+    assert.ok(Math.abs(out.y[0] - 0.25) < 1e-6 && Math.abs(out.y[1] - 0.75) < 1e-6, `got ${out.y}`);
+
+    // The README's example, run as a user would paste it.
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = readme.split('<!-- example:start -->')[1].split('<!-- example:end -->')[0];
+    writeFileSync(join(dir, 'readme.mjs'), block.replace(/```js|```/g, ''));
+    const line = execFileSync('node', ['readme.mjs'], { cwd: dir, encoding: 'utf8' }).trim();
+    const m = line.match(/^wasm-(simd|scalar) \[ 3, 3 \] ([\d. ]+)$/);
+    assert.ok(m, `README example printed: ${line}`);
+    const w = m[2].split(' ').map(Number);
+    // Causal 3x3: nothing above the diagonal, each row sums to 1 (3 decimals printed).
+    assert.deepEqual([w[1], w[2], w[5]], [0, 0, 0]);
+    for (let r = 0; r < 3; r++) assert.ok(Math.abs(w[3 * r] + w[3 * r + 1] + w[3 * r + 2] - 1) <= 0.002, line);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

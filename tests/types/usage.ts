@@ -1,0 +1,41 @@
+// Compiled by `tsc -p tests/types` (never run): the .d.ts files must accept
+// this typical use under --strict, and reject the marked wrong calls.
+import * as attn from 'attnscope';
+import type { Tensor } from 'attnscope';
+
+export async function demo(): Promise<number> {
+  await attn.ready();
+  const b: 'wasm-simd' | 'wasm-scalar' = attn.backend();
+  const x: Tensor = attn.tensor(new Float32Array(12), [3, 4]);
+  const w = attn.softmax(x, { temperature: 0.5 });
+  const { output, weights } = attn.scaledDotProductAttention(x, x, x, { isCausal: true, returnWeights: true });
+  const flash = attn.flashAttention(x, x, x, { kind: 'cosine', temperature: 0.1 }).output;
+  const mask = { data: new Uint8Array(9).fill(1), shape: [3, 3] };
+  attn.scaledDotProductAttention(x, x, x, { attnMask: mask, window: 2, alibi: true });
+  const { cos, sin } = attn.ropeFrequencies(4, 8, { base: 10000 });
+  const r = attn.applyRope(x, { layout: 'half', positionOffset: 2 });
+  const pe = attn.sinusoidalPositionalEncoding(8, 4);
+  const y = attn.gelu(attn.layerNorm(x, { eps: 1e-5 }), { approximate: 'tanh' });
+  try {
+    attn.matmul(x, x);
+  } catch (e) {
+    if (e instanceof attn.AttnscopeError) console.log(e.message);
+  }
+  return b.length + w.data[0] + output.data[0] + weights.data[0] + flash.data[0] + cos.data[0] +
+    sin.data[0] + r.data[0] + pe.data[0] + y.data[0] + attn.alibiSlopes(4).data[0];
+}
+
+export function wrongCalls(x: Tensor): void {
+  // @ts-expect-error Float64Array is not accepted (convert with new Float32Array)
+  attn.tensor(new Float64Array(4), [4]);
+  // @ts-expect-error unknown layout
+  attn.applyRope(x, { layout: 'diagonal' });
+  // @ts-expect-error unknown attention kind
+  attn.scaledDotProductAttention(x, x, x, { kind: 'additive' });
+  // @ts-expect-error weights are only typed as present when returnWeights is true
+  attn.scaledDotProductAttention(x, x, x).weights.data;
+  // @ts-expect-error flashAttention has no returnWeights option
+  attn.flashAttention(x, x, x, { returnWeights: true });
+  // @ts-expect-error headDim must be a number
+  attn.ropeFrequencies('64', 8);
+}
