@@ -33,7 +33,7 @@ void allowed_key_range(const AttentionParams& p, int i, int* lo, int* hi) {
 Status attention(float* out, float* weights, const float* q, const float* k,
                  const float* v, const MaskView& mask, const AttentionParams& p) {
     if (Status s = check_attention_params(p); s != Status::Ok) return s;
-    const std::size_t nq = p.Nq, nk = p.Nk, d = p.D, dv = p.Dv;
+    const std::uint64_t nq = p.Nq, nk = p.Nk, d = p.D, dv = p.Dv;
     const bool cosine = p.kind == AttentionKind::Cosine;
     detail::Scratch scores(weights ? 0 : nq * nk);
     detail::Scratch qn(cosine ? nq * d : 0), kn(cosine ? nk * d : 0);

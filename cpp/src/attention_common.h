@@ -1,6 +1,7 @@
 // Pieces both attention paths share: scratch memory, masks and biases.
 #pragma once
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include "attnscope/attention.h"
@@ -10,9 +11,13 @@ namespace attnscope::detail {
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
 // malloc-backed buffer: a failed allocation is a status, never an abort.
+// Sizes are counted in 64 bits: on wasm32 size_t would wrap for Nq*Nk > 2^32.
 struct Scratch {
     float* p = nullptr;
-    explicit Scratch(std::size_t n) : p(n ? static_cast<float*>(std::malloc(n * sizeof(float))) : nullptr) {}
+    explicit Scratch(std::uint64_t n) {
+        if (n != 0 && n <= SIZE_MAX / sizeof(float))
+            p = static_cast<float*>(std::malloc(static_cast<std::size_t>(n) * sizeof(float)));
+    }
     ~Scratch() { std::free(p); }
     Scratch(const Scratch&) = delete;
     Scratch& operator=(const Scratch&) = delete;

@@ -44,6 +44,19 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
     // Causal 3x3: nothing above the diagonal, each row sums to 1 (3 decimals printed).
     assert.deepEqual([w[1], w[2], w[5]], [0, 0, 0]);
     for (let r = 0; r < 3; r++) assert.ok(Math.abs(w[3 * r] + w[3 * r + 1] + w[3 * r + 2] - 1) <= 0.002, line);
+
+    // Every js block of docs/GUIDE.md is a complete module; each must run cleanly.
+    const guide = readFileSync(join(ROOT, 'docs/GUIDE.md'), 'utf8');
+    const blocks = [...guide.matchAll(/```js\n([\s\S]*?)```/g)].map((g) => g[1]);
+    assert.ok(blocks.length >= 6, `found ${blocks.length} examples in docs/GUIDE.md`);
+    blocks.forEach((code, i) => {
+      writeFileSync(join(dir, `guide-${i}.mjs`), code);
+      try {
+        execFileSync('node', [`guide-${i}.mjs`], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+      } catch (e) {
+        assert.fail(`docs/GUIDE.md example ${i + 1} failed:\n${code}\n${e.stderr}`);
+      }
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

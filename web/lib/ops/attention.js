@@ -3,7 +3,7 @@
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
 import {
-  checkTensor, checkNumber, checkBool, checkEnum, checkInt, checkOptions, checkShape, fail, product,
+  checkTensor, checkNumber, checkBool, checkEnum, checkInt, checkOptions, checkShape, fail, product, MAX_ELEMENTS,
 } from '../tensor.js';
 
 const COMMON = ['attnMask', 'isCausal', 'scale', 'enableGqa', 'kind', 'temperature', 'alibi', 'window'];
@@ -124,6 +124,10 @@ function run(fnName, q, k, v, prep, withWeights) {
 /** Attention with the (Nq, Nk) weights materialised; see index.d.ts. */
 export function scaledDotProductAttention(q, k, v, opts) {
   const prep = prepare('scaledDotProductAttention', q, k, v, opts, [...COMMON, 'returnWeights']);
+  const { Nq, Nk } = prep.args;
+  if (Nq * Nk > MAX_ELEMENTS) {
+    fail(`scaledDotProductAttention: the ${Nq} x ${Nk} weight matrix of one head is over the limit of ${MAX_ELEMENTS} elements; flashAttention needs no such matrix`);
+  }
   const returnWeights = prep.o.returnWeights === undefined ? false : checkBool(prep.o.returnWeights, 'opts.returnWeights');
   return run('scaledDotProductAttention', q, k, v, prep, returnWeights);
 }
