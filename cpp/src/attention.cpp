@@ -1,4 +1,5 @@
 // Textbook attention: S = Q K^T * factor, masks and biases, softmax, S V.
+// Materialises S (Nq, Nk) per head: the reference the flash path must equal.
 #include "attnscope/attention.h"
 #include <algorithm>
 #include "attention_common.h"
@@ -72,8 +73,16 @@ Status attention(float* out, float* weights, const float* q, const float* k,
                                 : detail::biased_score(Si[j] * factor, mask, row, j, slope, ip);
             }
             softmax(S, S, p.Nq, p.Nk, 1.f);
-            const long oh = (static_cast<long>(b) * p.H + h) * nq * dv;
-            matmul(out + oh, S, v + kvh * nk * dv, p.Nq, p.Nk, p.Dv);
+            // out_i = sum_j w_ij v_j over the keys with w_ij != 0 only, as flash
+            // does: a masked key's NaN/inf in v never leaks into the output.
+            const float* vh = v + kvh * nk * dv;
+            for (int i = 0; i < p.Nq; ++i) {
+                float* oi = out + (static_cast<long>(b) * p.H + h) * nq * dv + i * dv;
+                const float* Si = S + static_cast<long>(i) * nk;
+                std::fill(oi, oi + dv, 0.f);
+                for (int j = 0; j < p.Nk; ++j)
+                    if (Si[j] != 0.f) axpy(oi, Si[j], vh + j * dv, p.Dv);
+            }
         }
     }
     return Status::Ok;

@@ -1,75 +1,95 @@
 // Runs every backend's benchmark and prints one Markdown table:
 //   node scripts/bench/report.js path/to/attnscope_bench
-// Each backend runs in its own process (a process loads one wasm backend).
-// The backends alternate for BENCH_ROUNDS rounds (default 2) so that a burst
-// of load on a shared machine hits all of them; per case and backend the
-// lowest of the per-round medians is shown (load only ever slows a run down).
-import { spawnSync } from 'node:child_process';
+// Each wasm backend lives in its own child process (a process loads one
+// backend); the native bench is started once per case. The backends take
+// turns case by case, for BENCH_ROUNDS rounds (default 3), so the two sides
+// of a ratio are measured seconds apart and a burst of load on a shared
+// machine hits all of them. A figure is the median over rounds of the
+// per-round medians; a ratio is computed within each round, then the median
+// over rounds is shown with its range (the range is the noise).
+import { fork, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CASES } from './cases.js';
 
 const nativeBin = process.argv[2];
 if (!nativeBin) throw new Error('usage: node scripts/bench/report.js path/to/attnscope_bench');
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const nodeBench = fileURLToPath(new URL('./node/bench.js', import.meta.url));
 
-function run(cmd, args, env) {
-  const r = spawnSync(cmd, args, { env: { ...process.env, ...env }, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stderr}`);
-  return JSON.parse(r.stdout);
+// A wasm backend in a child process: ask(index) resolves to { arch, result }.
+function wasmWorker(backend) {
+  const child = fork(nodeBench, [], { env: { ...process.env, ATTNSCOPE_BACKEND: backend } });
+  let waiting = null;
+  const started = new Promise((resolve) => { waiting = resolve; });
+  child.on('message', (m) => waiting(m));
+  child.on('exit', (code) => { if (code) throw new Error(`${backend} bench exited with ${code}`); });
+  return {
+    started,
+    ask: (index) => new Promise((resolve) => { waiting = resolve; child.send({ index }); }),
+    stop: () => child.disconnect(),
+  };
 }
 
+function nativeCase(index) {
+  const r = spawnSync(nativeBin, [String(index)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${nativeBin} ${index} failed:\n${r.stderr}`);
+  const out = JSON.parse(r.stdout);
+  return { arch: out.arch, result: out.results[0] };
+}
+
+const workers = { 'wasm-simd': wasmWorker('wasm-simd'), 'wasm-scalar': wasmWorker('wasm-scalar') };
+await Promise.all(Object.values(workers).map((w) => w.started));
 const BACKENDS = {
-  'wasm-simd': () => run(process.execPath, [nodeBench], { ATTNSCOPE_BACKEND: 'wasm-simd' }),
-  'wasm-scalar': () => run(process.execPath, [nodeBench], { ATTNSCOPE_BACKEND: 'wasm-scalar' }),
-  native: () => run(nativeBin, []),
+  'wasm-simd': (i) => workers['wasm-simd'].ask(i),
+  'wasm-scalar': (i) => workers['wasm-scalar'].ask(i),
+  native: async (i) => nativeCase(i),
 };
 
-// best[backend][case] = { api, kernel } in ms (lowest per-round median); arch[backend].
-const best = {}, arch = {}, perRound = [];
+// runs[backend][case] = one { api, kernel } median pair (ms) per round.
+const runs = {}, arch = {};
 for (let round = 0; round < rounds; round++) {
-  const roundRatio = {};
-  for (const [name, runBackend] of Object.entries(BACKENDS)) {
-    process.stderr.write(`bench: round ${round + 1}/${rounds}, ${name}\n`);
-    const out = runBackend();
-    arch[name] = out.arch;
-    best[name] ??= {};
-    out.results.forEach((r, i) => {
-      if (r.name !== CASES[i].name || r.flops !== CASES[i].flops) {
-        throw new Error(`${name} ran "${r.name}" (${r.flops} FLOP) where cases.js has "${CASES[i].name}" (${CASES[i].flops})`);
+  for (const [i, c] of CASES.entries()) {
+    process.stderr.write(`bench: round ${round + 1}/${rounds}, ${c.name}\n`);
+    for (const [name, runCase] of Object.entries(BACKENDS)) {
+      const { arch: a, result: r } = await runCase(i);
+      arch[name] = a;
+      if (r.name !== c.name || r.flops !== c.flops) {
+        throw new Error(`${name} ran "${r.name}" (${r.flops} FLOP) where cases.js has "${c.name}" (${c.flops})`);
       }
-      const b = (best[name][r.name] ??= { api: Infinity, kernel: Infinity });
-      if (r.api) b.api = Math.min(b.api, r.api.median);
-      b.kernel = Math.min(b.kernel, r.kernel.median);
-      (roundRatio[r.name] ??= {})[name] = r.kernel.median;
-    });
+      ((runs[name] ??= {})[c.name] ??= []).push({ api: r.api?.median, kernel: r.kernel.median });
+    }
   }
-  perRound.push(roundRatio);
 }
+Object.values(workers).forEach((w) => w.stop());
 
+const median = (xs) => {
+  const t = [...xs].sort((a, b) => a - b), m = t.length >> 1;
+  return t.length % 2 ? t[m] : (t[m - 1] + t[m]) / 2;
+};
+// Median over rounds of one backend's time, and of a ratio taken within each round.
+const time = (b, c, what) => median(runs[b][c].map((r) => r[what]));
+const ratios = (num, den, c, what) => runs[num][c].map((r, i) => r[what] / runs[den][c][i][what]);
 const gflops = (flops, ms) => (Number.isFinite(ms) ? (flops / ms / 1e6).toFixed(2) : '—');
-const ratio = (x) => `${x.toFixed(2)}×`;
+const x = (v) => `${v.toFixed(2)}×`;
+const withRange = (rs) => (rs.length > 1
+  ? `${x(median(rs))} (${Math.min(...rs).toFixed(1)}–${Math.max(...rs).toFixed(1)})` : x(rs[0]));
 
-const emcc = spawnSync('emcc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] ?? '?';
-console.log(`Machine: ${os.cpus()[0]?.model ?? '?'}, ${os.availableParallelism()} CPUs; Node ${process.version}; ${emcc.replace(/ \(Emscripten.*\)/, '')}`);
-console.log(`Arch: wasm-simd ${arch['wasm-simd']}, wasm-scalar ${arch['wasm-scalar']}, native ${arch.native}. ` +
-  `Rounds: ${rounds}; each figure is the lowest per-round median.`);
-console.log('GFLOP/s (higher is better). api = public JS call incl. copies in/out; kernel = Embind call on data already in the heap.\n');
+const emcc = spawnSync('emcc', ['--version'], { encoding: 'utf8' }).stdout?.match(/\d+\.\d+\.\d+/)?.[0] ?? '?';
+console.log(`Machine: ${os.cpus()[0]?.model ?? '?'}, ${os.availableParallelism()} CPUs; Node ${process.version}; Emscripten ${emcc}`);
+console.log(`xsimd arch: wasm-simd ${arch['wasm-simd']}, wasm-scalar ${arch['wasm-scalar']}, native ${arch.native}. ` +
+  `${rounds} round(s); figures are medians over rounds of per-round medians.`);
+console.log('GFLOP/s, higher is better. api = the public JS call, copies into and out of wasm included; ' +
+  'kernel = the Embind call on data already in the heap (native: the C++ call).');
+console.log('Ratios are taken within each round (backends measured seconds apart), median over rounds (min–max).\n');
 console.log('| case | MFLOP | simd api | simd kernel | scalar api | scalar kernel | native | SIMD/scalar api | SIMD/scalar kernel | native/SIMD kernel |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const c of CASES) {
-  const s = best['wasm-simd'][c.name], sc = best['wasm-scalar'][c.name], n = best.native[c.name];
-  console.log(`| ${c.name} | ${(c.flops / 1e6).toFixed(1)} | ${gflops(c.flops, s.api)} | ${gflops(c.flops, s.kernel)} | ` +
-    `${gflops(c.flops, sc.api)} | ${gflops(c.flops, sc.kernel)} | ${gflops(c.flops, n.kernel)} | ` +
-    `${ratio(sc.api / s.api)} | ${ratio(sc.kernel / s.kernel)} | ${ratio(s.kernel / n.kernel)} |`);
-}
-
-// How much the SIMD/scalar kernel ratio moved between rounds: the noise floor.
-if (rounds > 1) {
-  console.log('\nSIMD/scalar kernel ratio per round (spread = noise):');
-  for (const c of CASES) {
-    const rs = perRound.map((r) => r[c.name]['wasm-scalar'] / r[c.name]['wasm-simd']);
-    console.log(`  ${c.name.padEnd(28)} ${rs.map(ratio).join('  ')}`);
-  }
+  const n = c.name, f = c.flops;
+  console.log(`| ${n} | ${(f / 1e6).toFixed(1)} | ${gflops(f, time('wasm-simd', n, 'api'))} | ` +
+    `${gflops(f, time('wasm-simd', n, 'kernel'))} | ${gflops(f, time('wasm-scalar', n, 'api'))} | ` +
+    `${gflops(f, time('wasm-scalar', n, 'kernel'))} | ${gflops(f, time('native', n, 'kernel'))} | ` +
+    `${withRange(ratios('wasm-scalar', 'wasm-simd', n, 'api'))} | ` +
+    `${withRange(ratios('wasm-scalar', 'wasm-simd', n, 'kernel'))} | ` +
+    `${withRange(ratios('wasm-simd', 'native', n, 'kernel'))} |`);
 }

@@ -40,7 +40,8 @@ export function checkTensor(t, name, { allowUint8 = false } = {}) {
   const ok = t.data instanceof Float32Array || (allowUint8 && t.data instanceof Uint8Array);
   if (!ok) {
     const want = allowUint8 ? 'a Float32Array (additive) or a Uint8Array (boolean)' : 'a Float32Array';
-    fail(`${name}.data must be ${want} (got ${typeName(t.data)}); convert with new Float32Array(values)`);
+    const how = allowUint8 ? 'new Uint8Array(values) for a boolean mask, new Float32Array(values) for an additive one' : 'new Float32Array(values)';
+    fail(`${name}.data must be ${want} (got ${typeName(t.data)}); convert with ${how}`);
   }
   const size = checkShape(t.shape, `${name}.shape`);
   if (size !== t.data.length) {
@@ -51,7 +52,7 @@ export function checkTensor(t, name, { allowUint8 = false } = {}) {
 
 export function checkRank(t, name, minRank) {
   if (t.shape.length < minRank) {
-    fail(`${name} must have at least ${minRank} dims (got shape [${t.shape.join(', ')}])`);
+    fail(`${name} must have at least ${minRank} dim${minRank === 1 ? '' : 's'} (got shape [${t.shape.join(', ')}])`);
   }
 }
 
@@ -69,9 +70,10 @@ export function checkInt(v, name, { min = -MAX_DIM, max = MAX_DIM } = {}) {
   return v;
 }
 
-export function checkNumber(v, name, { positive = false } = {}) {
+export function checkNumber(v, name, { positive = false, nonNegative = false } = {}) {
   if (typeof v !== 'number' || !Number.isFinite(v)) fail(`${name} must be a finite number (got ${typeof v === 'number' ? v : typeName(v)})`);
   if (positive && !(v > 0)) fail(`${name} must be greater than 0 (got ${v})`);
+  if (nonNegative && v < 0) fail(`${name} must not be negative (got ${v})`);
   return v;
 }
 

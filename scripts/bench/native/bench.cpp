@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
@@ -30,7 +31,7 @@ double now_ms() {
 
 // Warm-up, then repetitions until both kMinReps and kMinMs are reached (or kMaxReps).
 Timing time_it(const std::function<void()>& fn) {
-    constexpr double kWarmupMs = 100, kMinMs = 400;
+    constexpr double kWarmupMs = 100, kMinMs = 300;
     constexpr int kMinReps = 5, kMaxReps = 200;
     const double w0 = now_ms();
     do fn(); while (now_ms() - w0 < kWarmupMs);
@@ -58,53 +59,78 @@ std::vector<float> random_floats(std::size_t n, std::uint32_t seed) {
     return x;
 }
 
-void print_result(bool first, const std::string& name, double flops, const Timing& t) {
-    std::printf("%s{\"name\":\"%s\",\"flops\":%.0f,\"kernel\":{\"median\":%.6f,\"min\":%.6f,\"reps\":%d}}",
-                first ? "" : ",", name.c_str(), flops, t.median, t.min, t.reps);
-}
+struct Case {
+    std::string name;
+    double flops;
+    std::function<Timing()> run;
+};
 
-}  // namespace
-
-int main() {
-    std::printf("{\"backend\":\"native\",\"arch\":\"%s\",\"results\":[", simd_arch_name());
-
+// The cases of scripts/bench/cases.js, in the same order.
+std::vector<Case> make_cases() {
+    std::vector<Case> cases;
     // matmul 256x256x256: 2·M·K·N FLOPs.
-    {
+    cases.push_back({"matmul 256x256x256", 2.0 * 256 * 256 * 256, [] {
         const int M = 256, K = 256, N = 256;
         auto a = random_floats(static_cast<std::size_t>(M) * K, 1);
         auto b = random_floats(static_cast<std::size_t>(K) * N, 2);
         std::vector<float> out(static_cast<std::size_t>(M) * N);
-        const Timing t = time_it([&] { matmul(out.data(), a.data(), b.data(), M, K, N); });
-        print_result(true, "matmul 256x256x256", 2.0 * M * K * N, t);
-    }
-
+        return time_it([&] { matmul(out.data(), a.data(), b.data(), M, K, N); });
+    }});
     // Attention H=8, N=512, D=64: 4·D FLOPs per allowed (query, key) pair.
     const int H = 8, N = 512, D = 64;
-    const std::size_t n = static_cast<std::size_t>(H) * N * D;
-    auto q = random_floats(n, 3), k = random_floats(n, 4), v = random_floats(n, 5);
-    std::vector<float> out(n);
-    for (const char* op : {"sdpa", "flash"}) {
-        for (bool causal : {false, true}) {
-            AttentionParams p;
-            p.H = p.Hkv = H;
-            p.Nq = p.Nk = N;
-            p.D = p.Dv = D;
-            p.scale = 1.f / std::sqrt(static_cast<float>(D));
-            p.causal = causal;
-            const bool flash = std::string(op) == "flash";
-            Status status = Status::Ok;
-            const Timing t = time_it([&] {
-                status = flash ? flash_attention(out.data(), q.data(), k.data(), v.data(), {}, p)
-                               : attention(out.data(), nullptr, q.data(), k.data(), v.data(), {}, p);
-            });
-            if (status != Status::Ok) {
-                std::fprintf(stderr, "%s: %s\n", op, to_string(status));
-                return 1;
-            }
+    for (const bool flash : {false, true}) {
+        for (const bool causal : {false, true}) {
             const double pairs = causal ? N * (N + 1.0) / 2 : static_cast<double>(N) * N;
-            const std::string name = std::string(op) + " H=8 N=512 D=64" + (causal ? " causal" : "");
-            print_result(false, name, 4.0 * H * D * pairs, t);
+            const std::string name =
+                std::string(flash ? "flash" : "sdpa") + " H=8 N=512 D=64" + (causal ? " causal" : "");
+            cases.push_back({name, 4.0 * H * D * pairs, [=] {
+                const std::size_t n = static_cast<std::size_t>(H) * N * D;
+                auto q = random_floats(n, 3), k = random_floats(n, 4), v = random_floats(n, 5);
+                std::vector<float> out(n);
+                AttentionParams p;
+                p.H = p.Hkv = H;
+                p.Nq = p.Nk = N;
+                p.D = p.Dv = D;
+                p.scale = 1.f / std::sqrt(static_cast<float>(D));
+                p.causal = causal;
+                Status status = Status::Ok;
+                const Timing t = time_it([&] {
+                    status = flash ? flash_attention(out.data(), q.data(), k.data(), v.data(), {}, p)
+                                   : attention(out.data(), nullptr, q.data(), k.data(), v.data(), {}, p);
+                });
+                if (status != Status::Ok) {
+                    std::fprintf(stderr, "%s: %s\n", name.c_str(), to_string(status));
+                    std::exit(1);
+                }
+                return t;
+            }});
         }
+    }
+    return cases;
+}
+
+}  // namespace
+
+// attnscope_bench [case index...]: all cases when none is given.
+int main(int argc, char** argv) {
+    const std::vector<Case> cases = make_cases();
+    std::vector<int> picked;
+    for (int i = 1; i < argc; ++i) {
+        picked.push_back(std::atoi(argv[i]));
+        if (picked.back() < 0 || picked.back() >= static_cast<int>(cases.size())) {
+            std::fprintf(stderr, "no case %s; there are %zu\n", argv[i], cases.size());
+            return 2;
+        }
+    }
+    if (picked.empty())
+        for (int i = 0; i < static_cast<int>(cases.size()); ++i) picked.push_back(i);
+
+    std::printf("{\"backend\":\"native\",\"arch\":\"%s\",\"results\":[", simd_arch_name());
+    for (std::size_t i = 0; i < picked.size(); ++i) {
+        const Case& c = cases[picked[i]];
+        const Timing t = c.run();
+        std::printf("%s{\"name\":\"%s\",\"flops\":%.0f,\"kernel\":{\"median\":%.6f,\"min\":%.6f,\"reps\":%d}}",
+                    i ? "," : "", c.name.c_str(), c.flops, t.median, t.min, t.reps);
     }
     std::printf("]}\n");
     return 0;

@@ -1,19 +1,24 @@
-// Warm-up, then repetitions until both MIN_REPS and MIN_MS are reached (or
-// MAX_REPS); the median is what the report shows, the minimum is kept too.
-const WARMUP_MS = 100, MIN_REPS = 5, MIN_MS = 400, MAX_REPS = 200;
+// Times several functions by alternating them call by call (so a change of
+// machine load hits all of them alike): warm-up, then rounds until both
+// MIN_REPS and MIN_MS are reached (or MAX_REPS). Returns per function
+// { median, min, reps } in milliseconds; the report shows the median.
+const WARMUP_MS = 100, MIN_REPS = 5, MIN_MS = 300, MAX_REPS = 200;
 
-export function timeIt(fn) {
+export function timeAll(fns) {
   const w0 = performance.now();
-  do fn(); while (performance.now() - w0 < WARMUP_MS);
-  const times = [];
+  do fns.forEach((fn) => fn()); while (performance.now() - w0 < WARMUP_MS);
+  const times = fns.map(() => []);
   const t0 = performance.now();
-  while (times.length < MAX_REPS && (times.length < MIN_REPS || performance.now() - t0 < MIN_MS)) {
-    const s = performance.now();
-    fn();
-    times.push(performance.now() - s);
+  for (let reps = 0; reps < MAX_REPS && (reps < MIN_REPS || performance.now() - t0 < MIN_MS); reps++) {
+    fns.forEach((fn, i) => {
+      const s = performance.now();
+      fn();
+      times[i].push(performance.now() - s);
+    });
   }
-  times.sort((a, b) => a - b);
-  const mid = times.length >> 1;
-  const median = times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2;
-  return { median, min: times[0], reps: times.length };
+  return times.map((t) => {
+    t.sort((a, b) => a - b);
+    const mid = t.length >> 1;
+    return { median: t.length % 2 ? t[mid] : (t[mid - 1] + t[mid]) / 2, min: t[0], reps: t.length };
+  });
 }

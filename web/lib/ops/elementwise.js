@@ -40,7 +40,7 @@ export function layerNorm(x, opts) {
   const { weight, bias, eps = 1e-5 } = checkOptions(opts, 'layerNorm', ['weight', 'bias', 'eps']);
   checkTensor(x, 'x');
   checkRank(x, 'x', 1);
-  checkNumber(eps, 'opts.eps');
+  checkNumber(eps, 'opts.eps', { nonNegative: true });
   const C = lastDim(x);
   const w = checkVector(weight, 'weight', C, 'layerNorm');
   const b = checkVector(bias, 'bias', C, 'layerNorm');
@@ -55,7 +55,7 @@ export function rmsNorm(x, opts) {
   const { weight, eps = 1e-5 } = checkOptions(opts, 'rmsNorm', ['weight', 'eps']);
   checkTensor(x, 'x');
   checkRank(x, 'x', 1);
-  checkNumber(eps, 'opts.eps');
+  checkNumber(eps, 'opts.eps', { nonNegative: true });
   const C = lastDim(x);
   const w = checkVector(weight, 'weight', C, 'rmsNorm');
   return unary('rmsNorm', x, (h, px, size) => {
@@ -68,7 +68,7 @@ export function l2Normalize(x, opts) {
   const { eps = 1e-12 } = checkOptions(opts, 'l2Normalize', ['eps']);
   checkTensor(x, 'x');
   checkRank(x, 'x', 1);
-  checkNumber(eps, 'opts.eps');
+  checkNumber(eps, 'opts.eps', { nonNegative: true });
   return unary('l2Normalize', x, (h, px, size) => h.M.l2Normalize(px, px, rows(x, size), lastDim(x), eps));
 }
 

@@ -11,7 +11,7 @@ function broadcastBatch(aDims, bDims) {
     if (a !== b && a !== 1 && b !== 1) {
       fail(`matmul: batch dims [${aDims.join(', ')}] of a and [${bDims.join(', ')}] of b do not broadcast (${a} vs ${b})`);
     }
-    out.push(Math.max(a, b));
+    out.push(a === 1 ? b : a); // 1 broadcasts to anything, including 0
   }
   return out;
 }

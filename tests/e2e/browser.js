@@ -1,0 +1,56 @@
+// Shared set-up of the browser tests: the CSP server from scripts/serve.js,
+// a headless Debian Chromium through playwright-core, and error collection.
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.js';
+
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+/** Starts the playground server on a free port; returns {server, origin}. */
+export async function serveWeb() {
+  const server = await startServer(0);
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+/** A fresh Chromium profile; `locale` sets navigator.language. close() removes the profile. */
+export async function launchBrowser({ locale = 'en-US' } = {}) {
+  const profile = await mkdtemp(join(tmpdir(), 'attnscope-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale,
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects console errors and uncaught page errors; the array fills as they happen. */
+export function collectErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+/** Saves a full-page screenshot to tests/artifacts/<name>.png; returns the path. */
+export async function screenshot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

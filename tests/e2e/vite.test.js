@@ -1,0 +1,100 @@
+// The package through a bundler: Vite builds a tiny app that imports
+// 'attnscope' (aliased to web/lib/index.js, as a package install resolves
+// it), and the built app computes softmax in Chromium. This proves the glue's
+// new URL('*.wasm', import.meta.url) survives bundling and the .wasm is emitted.
+import { createServer } from 'node:http';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CSP } from '../../scripts/serve.js';
+import { collectErrors, launchBrowser } from './browser.js';
+
+const ENTRY = fileURLToPath(new URL('../../web/lib/index.js', import.meta.url));
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+
+const APP_HTML = `<!doctype html>
+<html><head><meta charset="utf-8"><title>vite app</title>
+<script type="module" src="./main.js"></script></head><body></body></html>
+`;
+const APP_MAIN = `import * as attn from 'attnscope';
+attn.ready().then(() => {
+  const p = attn.softmax(attn.tensor(new Float32Array([1, 2, -Infinity, 3, 0.5, 0.5, 0.5, 0.5]), [2, 4]));
+  document.body.dataset.result = JSON.stringify({ backend: attn.backend(), softmax: Array.from(p.data) });
+}, (e) => { document.body.dataset.result = JSON.stringify({ error: String(e) }); });
+`;
+
+let dir, server, origin, browser;
+
+/** Serves `root` on 127.0.0.1 with the same CSP the playground has. */
+function serveDir(root) {
+  const s = createServer(async (req, res) => {
+    const path = normalize(join(root, new URL(req.url, 'http://x').pathname.replace(/\/$/, '/index.html')));
+    try {
+      if (!path.startsWith(root)) throw new Error('outside');
+      const body = await readFile(path);
+      res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  return new Promise((ok) => s.listen(0, '127.0.0.1', () => ok(s)));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'attnscope-vite-'));
+  await writeFile(join(dir, 'index.html'), APP_HTML);
+  await writeFile(join(dir, 'main.js'), APP_MAIN);
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { alias: [{ find: /^attnscope$/, replacement: ENTRY }] },
+    build: { outDir: join(dir, 'dist'), emptyOutDir: true },
+  });
+  server = await serveDir(join(dir, 'dist'));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+test('vite emits the .wasm files as assets', async () => {
+  const assets = await readdir(join(dir, 'dist', 'assets'));
+  expect(assets.filter((f) => f.endsWith('.wasm')).length).toBeGreaterThanOrEqual(1);
+});
+
+test('the vite-built app loads the wasm and computes softmax correctly in Chromium', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  const wasm = [];
+  page.on('response', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.status()); });
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('body[data-result]');
+  const result = JSON.parse(await page.getAttribute('body', 'data-result'));
+  expect(result.error).toBeUndefined();
+  expect(result.backend).toBe('wasm-simd');
+  expect(wasm).toEqual([200]);
+  // float64 reference: exp(x - max) / sum, with -Infinity giving 0.
+  const reference = (row) => {
+    const m = Math.max(...row);
+    const e = row.map((x) => Math.exp(x - m));
+    const s = e.reduce((a, b) => a + b, 0);
+    return e.map((x) => x / s);
+  };
+  const want = [...reference([1, 2, -Infinity, 3]), ...reference([0.5, 0.5, 0.5, 0.5])];
+  const TOLERANCE = 1e-6; // float32 rounding of values below 1
+  const worst = Math.max(...result.softmax.map((v, i) => Math.abs(v - want[i])));
+  expect(worst, `worst |wasm - float64| = ${worst}`).toBeLessThan(TOLERANCE);
+  expect(result.softmax[2]).toBe(0);
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -1,0 +1,69 @@
+// <attn-lang-switch>: 日本語 | English. Switches every attnscope widget on the
+// page (through i18n.setLang) and fires `change` with {lang}.
+import { LANGS, lang, setLang, onLangChange, t } from './i18n.js';
+
+const NAMES = { ja: '日本語', en: 'English' };
+
+const STYLE = `
+:host { display: inline-block; --accent: var(--attn-accent, #3451b2); }
+:host([hidden]) { display: none; }
+.group { display: inline-flex; border: 1px solid #cfd6e0; border-radius: 999px; padding: 2px; background: #fff; }
+button {
+  font: inherit; font-size: 13px; border: 0; background: transparent; color: #3b4554;
+  padding: 4px 12px; border-radius: 999px; cursor: pointer;
+}
+button:hover { color: var(--accent); }
+button[aria-pressed="true"] { background: var(--accent); color: #fff; }
+button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+`;
+
+export class AttnLangSwitch extends HTMLElement {
+  static define(name = 'attn-lang-switch', registry = customElements) {
+    if (!registry.get(name)) registry.define(name, this);
+    return this;
+  }
+
+  #group; #stopLang = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${STYLE}</style><div class="group" role="group" part="group"></div>`;
+    this.#group = root.querySelector('.group');
+    for (const code of LANGS) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.lang = code;
+      b.dataset.lang = code;
+      b.textContent = NAMES[code];
+      b.setAttribute('part', 'button');
+      this.#group.append(b);
+    }
+    this.#group.addEventListener('click', (e) => {
+      const code = e.target.closest('button')?.dataset.lang;
+      if (code && code !== lang()) {
+        setLang(code);
+        this.dispatchEvent(new CustomEvent('change', { detail: { lang: code } }));
+      }
+    });
+  }
+
+  connectedCallback() {
+    this.#stopLang = onLangChange(() => this.#paint());
+    this.#paint();
+  }
+
+  disconnectedCallback() {
+    this.#stopLang?.();
+    this.#stopLang = null;
+  }
+
+  /** The current language ('ja' | 'en'); setting it switches the page. */
+  get value() { return lang(); }
+  set value(code) { setLang(code); }
+
+  #paint() {
+    this.#group.setAttribute('aria-label', t('lang.label'));
+    for (const b of this.#group.children) b.setAttribute('aria-pressed', String(b.dataset.lang === lang()));
+  }
+}

@@ -1,0 +1,223 @@
+// The DOM of <attn-heatmap>: a CSS grid of cells (each carries its exact
+// value in data-value), row/column labels, an optional row-sum column, a
+// colour legend and a tooltip. It draws what it is given; it computes nothing.
+import { colourScale, formatExact, formatShort } from './format.js';
+import { STYLE } from './heatmap-style.js';
+
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+export class HeatmapView {
+  #root; #frame; #status; #plot; #grid; #caption; #rowTitle; #colTitle; #legend; #tip;
+  #cells = []; #sumCells = []; #rowLabels = []; #colLabels = []; #layoutKey = ''; #state = null; #active = null;
+
+  /** onHover({row, col, sum}) or onHover(null) when the pointer leaves. */
+  constructor(shadowRoot, { onHover }) {
+    this.#root = shadowRoot;
+    this.onHover = onHover;
+    const style = el('style', null, STYLE);
+    this.#frame = el('figure', 'frame');
+    this.#frame.setAttribute('part', 'frame');
+    this.#caption = el('figcaption', 'caption');
+    this.#caption.setAttribute('part', 'caption');
+    this.#status = el('p', 'status');
+    this.#status.setAttribute('part', 'status');
+    this.#plot = el('div', 'plot');
+    this.#colTitle = el('div', 'col-title');
+    this.#rowTitle = el('div', 'row-title');
+    this.#colTitle.setAttribute('aria-hidden', 'true');
+    this.#rowTitle.setAttribute('aria-hidden', 'true');
+    this.#grid = el('div', 'grid');
+    this.#grid.setAttribute('role', 'grid');
+    this.#grid.tabIndex = 0;
+    this.#grid.setAttribute('part', 'grid');
+    this.#legend = el('div', 'legend');
+    this.#legend.append(el('span', 'lo'), el('span', 'bar'), el('span', 'hi'));
+    this.#plot.append(this.#grid, this.#legend);
+    this.#tip = el('div', 'tooltip');
+    this.#tip.setAttribute('role', 'tooltip');
+    this.#tip.setAttribute('part', 'tooltip');
+    this.#tip.setAttribute('aria-live', 'polite');
+    this.#tip.hidden = true;
+    this.#frame.append(this.#caption, this.#status, this.#plot, this.#tip);
+    shadowRoot.append(style, this.#frame);
+    this.#grid.addEventListener('pointerover', (e) => this.#pointer(e));
+    this.#grid.addEventListener('pointerleave', () => this.#leave());
+    this.#grid.addEventListener('keydown', (e) => this.#key(e));
+    this.#grid.addEventListener('blur', () => this.#leave());
+  }
+
+  /** Shows a message instead of the plot (loading, errors). */
+  showMessage(text, { error = false } = {}) {
+    this.#status.textContent = text;
+    this.#status.classList.toggle('error', error);
+    this.#status.hidden = false;
+    this.#plot.hidden = true;
+    this.hideTip();
+  }
+
+  /**
+   * state: { matrix: {data, shape:[R, C]}, rowLabels, colLabels, sums (Float32Array|null),
+   * masked(i, j) | null, text: {caption, rowTitle, colTitle, sumHeader, label, scale}, max, cellSize, showValues }
+   */
+  draw(state) {
+    this.#state = state;
+    const [R, C] = state.matrix.shape;
+    const key = JSON.stringify([R, C, state.rowLabels, state.colLabels, !!state.sums, state.cellSize]);
+    if (key !== this.#layoutKey) this.#layout(state, R, C, key);
+    this.#caption.textContent = state.text.caption ?? '';
+    this.#caption.hidden = !state.text.caption;
+    this.#rowTitle.textContent = state.text.rowTitle ?? '';
+    this.#colTitle.textContent = state.text.colTitle ?? '';
+    this.#grid.setAttribute('aria-label', state.text.label);
+    if (this.#sumHeader) this.#sumHeader.textContent = state.text.sumHeader;
+    const scale = colourScale(state.matrix.data, { max: state.max });
+    const compact = state.cellSize < 40;
+    state.matrix.data.forEach((v, n) => {
+      const cell = this.#cells[n];
+      const { background, ink } = scale.colour(v);
+      cell.style.backgroundColor = background;
+      cell.style.color = ink;
+      cell.dataset.value = formatExact(v);
+      const masked = !!state.masked?.(Math.floor(n / C), n % C);
+      cell.classList.toggle('masked', masked);
+      cell.textContent = state.showValues && !masked ? formatShort(v, { compact }) : '';
+    });
+    this.#sumCells.forEach((cell, i) => {
+      cell.dataset.value = formatExact(state.sums[i]);
+      cell.textContent = formatShort(state.sums[i], { compact });
+    });
+    const [lo, bar, hi] = this.#legend.children;
+    lo.textContent = formatShort(scale.min).replace(/\.00$/, '');
+    hi.textContent = String(Number(scale.max.toPrecision(2)));
+    bar.style.background = scale.gradient();
+    bar.title = state.text.scale;
+    this.#status.hidden = true;
+    this.#plot.hidden = false;
+    if (this.#active) this.showTip(this.#active.row, this.#active.col, this.#active.sum);
+  }
+
+  #sumHeader = null;
+
+  #layout(state, R, C, key) {
+    this.#layoutKey = key;
+    this.hideTip();
+    const size = state.cellSize;
+    const rotate = size < 40 || state.colLabels.some((s) => String(s).length > 4);
+    this.#grid.style.gridTemplateColumns = `max-content repeat(${C}, ${size}px)${state.sums ? ' max-content' : ''}`;
+    this.#grid.style.setProperty('--cell', `${size}px`);
+    this.#grid.classList.toggle('small', size < 24);
+    // Axis titles live in the grid: the column title spans the cell columns,
+    // the row title sits in the corner above the row labels.
+    this.#colTitle.style.gridColumn = `span ${C}`;
+    const nodes = [el('div'), this.#colTitle, ...(state.sums ? [el('div')] : []), this.#rowTitle];
+    this.#colLabels = state.colLabels.map((s) => el('div', `col-label${rotate ? ' rot' : ''}`, s));
+    nodes.push(...this.#colLabels);
+    this.#sumHeader = state.sums ? el('div', 'sum-header') : null;
+    if (this.#sumHeader) nodes.push(this.#sumHeader);
+    this.#cells = [];
+    this.#sumCells = [];
+    this.#rowLabels = [];
+    for (let i = 0; i < R; i++) {
+      const label = el('div', 'row-label', state.rowLabels[i]);
+      this.#rowLabels.push(label);
+      nodes.push(label);
+      for (let j = 0; j < C; j++) {
+        const cell = el('div', 'cell');
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.row = i;
+        cell.dataset.col = j;
+        this.#cells.push(cell);
+        nodes.push(cell);
+      }
+      if (state.sums) {
+        const sum = el('div', 'sum');
+        sum.dataset.row = i;
+        this.#sumCells.push(sum);
+        nodes.push(sum);
+      }
+    }
+    this.#grid.replaceChildren(...nodes);
+  }
+
+  #pointer(e) {
+    const target = e.target.closest?.('.cell, .sum');
+    if (!target) return;
+    const row = Number(target.dataset.row);
+    const sum = target.classList.contains('sum');
+    this.#hover(row, sum ? -1 : Number(target.dataset.col), sum);
+  }
+
+  #hover(row, col, sum) {
+    this.showTip(row, col, sum);
+    this.onHover?.({ row, col, sum });
+  }
+
+  #leave() {
+    if (!this.#active) return;
+    this.hideTip();
+    this.onHover?.(null);
+  }
+
+  #key(e) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (!this.#state || !(e.key in moves || e.key === 'Escape')) return;
+    e.preventDefault();
+    if (e.key === 'Escape') { this.#leave(); return; }
+    const [R, C] = this.#state.matrix.shape;
+    const { row = 0, col = 0 } = this.#active ?? {};
+    const [dr, dc] = this.#active ? moves[e.key] : [0, 0];
+    const c = Math.min(C - 1, Math.max(0, (col < 0 ? C - 1 : col) + dc));
+    this.#hover(Math.min(R - 1, Math.max(0, row + dr)), c, false);
+  }
+
+  /** Shows the tooltip for cell (row, col), or for row's sum when `sum`. */
+  showTip(row, col, sum = false) {
+    const s = this.#state;
+    const [R, C] = s.matrix.shape;
+    if (row < 0 || row >= R || (!sum && (col < 0 || col >= C)) || (sum && !s.sums)) return;
+    this.#mark(false);
+    this.#active = { row, col, sum };
+    this.#mark(true);
+    const target = sum ? this.#sumCells[row] : this.#cells[row * C + col];
+    const value = el('b', 'tip-value', target.dataset.value);
+    const where = sum ? el('div', 'tip-where', s.text.sumOfRow(row)) : el('div', 'tip-where');
+    if (!sum) where.append(`i = ${row} `, el('q', null, s.rowLabels[row]), ' → ', `j = ${col} `, el('q', null, s.colLabels[col]));
+    const line = el('div', 'tip-line', `${sum ? 'Σ' : s.text.valueName} = `);
+    line.append(value);
+    this.#tip.replaceChildren(where, line);
+    if (!sum && s.masked?.(row, col)) this.#tip.append(el('div', 'tip-note', s.text.masked));
+    this.#tip.hidden = false;
+    const f = this.#frame.getBoundingClientRect();
+    const c = target.getBoundingClientRect();
+    const t = this.#tip.getBoundingClientRect();
+    const x = Math.min(Math.max(c.left + c.width / 2 - t.width / 2 - f.left, 0), Math.max(0, f.width - t.width));
+    const above = c.top - f.top - t.height - 8;
+    this.#tip.style.left = `${x}px`;
+    this.#tip.style.top = `${above >= 0 ? above : c.bottom - f.top + 8}px`;
+  }
+
+  hideTip() {
+    this.#mark(false);
+    this.#active = null;
+    this.#tip.hidden = true;
+  }
+
+  /** The tooltip's text, or '' when hidden. */
+  get tooltipText() {
+    return this.#tip.hidden ? '' : this.#tip.textContent;
+  }
+
+  #mark(on) {
+    if (!this.#active || !this.#state) return;
+    const { row, col, sum } = this.#active;
+    const C = this.#state.matrix.shape[1];
+    (sum ? this.#sumCells[row] : this.#cells[row * C + col])?.classList.toggle('active', on);
+    this.#rowLabels[row]?.classList.toggle('hl', on);
+    if (!sum) this.#colLabels[col]?.classList.toggle('hl', on);
+  }
+}
