@@ -6,11 +6,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 
+# A lock per build dir: several shells (or agents) may build at once.
+lock() { mkdir -p build; exec {fd}>"build/.$1.lock"; flock "$fd"; }
+
 build_wasm() {
+  lock wasm
   [ -f build/wasm/build.ninja ] || emcmake cmake -S . -B build/wasm -G Ninja >/dev/null
   ninja -C build/wasm --quiet
 }
 build_native() {
+  lock native
   [ -f build/native/build.ninja ] || cmake -S . -B build/native -G Ninja >/dev/null
   ninja -C build/native --quiet
 }

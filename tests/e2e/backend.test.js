@@ -1,7 +1,7 @@
 // The package as a page imports it: Chromium has WebAssembly SIMD, so the
 // SIMD build is the one that loads, and it computes under the CSP.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { collectErrors, launchBrowser, serveWeb } from './browser.js';
+import { collectErrors, exposeLib, launchBrowser, serveWeb } from './browser.js';
 
 let web, browser;
 
@@ -21,9 +21,9 @@ test("attn.backend() is 'wasm-simd' in Chromium, and the .wasm fetched is the SI
   const wasm = [];
   page.on('response', (r) => { if (r.url().endsWith('.wasm')) wasm.push([r.url().split('/').pop(), r.status()]); });
   await page.goto(`${web.origin}/playground/embed.html`);
-  const result = await page.evaluate(async () => {
-    const attn = await import('/lib/index.js');
-    await attn.ready();
+  await exposeLib(page);
+  const result = await page.evaluate(() => {
+    const attn = globalThis.attnscope;
     const p = attn.softmax(attn.tensor(new Float32Array([1, 2, -Infinity, 3]), [4]));
     return { backend: attn.backend(), softmax: Array.from(p.data) };
   });

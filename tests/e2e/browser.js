@@ -54,3 +54,11 @@ export async function screenshot(page, name) {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Imports the package in the page as globalThis.attnscope (ready). A string,
+ * not a function: Vitest rewrites import() inside test-file functions.
+ */
+export async function exposeLib(page) {
+  await page.evaluate("import('/lib/index.js').then((m) => m.ready().then(() => { globalThis.attnscope = m; }))");
+}

@@ -1,7 +1,7 @@
 // The embedding example (web/playground/embed.html): a static page whose
 // only script is the widgets module, with heatmaps configured by attributes.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { collectErrors, launchBrowser, screenshot, serveWeb } from './browser.js';
+import { collectErrors, exposeLib, launchBrowser, screenshot, serveWeb } from './browser.js';
 
 let web, browser;
 
@@ -41,9 +41,9 @@ test('the embed page renders its attribute-only heatmaps under the CSP with no e
   for (const s of seeded.sums) expect(Math.abs(s - 1)).toBeLessThan(SUM_TOLERANCE);
 
   // The cosine example's Q comes from its q attribute: recompute it through the API.
+  await exposeLib(page);
   const cosine = await page.evaluate(async () => {
-    const attn = await import('/lib/index.js');
-    await attn.ready();
+    const attn = globalThis.attnscope;
     const h = document.querySelector('#cosine');
     const rows = JSON.parse(h.getAttribute('q'));
     const q = attn.tensor(new Float32Array(rows.flat()), [rows.length, rows[0].length]);

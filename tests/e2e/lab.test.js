@@ -2,7 +2,7 @@
 // it loads cleanly, its controls drive the heatmap, and what it shows is
 // exactly what the public API returns for the Q and K it shows.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { collectErrors, launchBrowser, screenshot, serveWeb } from './browser.js';
+import { collectErrors, exposeLib, launchBrowser, screenshot, serveWeb } from './browser.js';
 
 let web, browser;
 
@@ -24,6 +24,7 @@ async function openLab() {
   page.on('request', (r) => requests.push(r.url()));
   const response = await page.goto(`${web.origin}/playground/`);
   await page.waitForSelector('body[data-ready="true"]');
+  await exposeLib(page);
   return { page, errors, requests, response };
 }
 
@@ -39,8 +40,7 @@ function readCells(page) {
  */
 function recompute(page, opts) {
   return page.evaluate(async (o) => {
-    const attn = await import('/lib/index.js');
-    await attn.ready();
+    const attn = globalThis.attnscope;
     const h = document.querySelector('#heatmap');
     const v = attn.tensor(new Float32Array(h.k.shape[0] * 2), [h.k.shape[0], 2]);
     const { weights } = attn.scaledDotProductAttention(h.q, h.k, v, { ...o, returnWeights: true });

@@ -16,7 +16,7 @@ const ENTRY = fileURLToPath(new URL('../../web/lib/index.js', import.meta.url));
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
 const APP_HTML = `<!doctype html>
-<html><head><meta charset="utf-8"><title>vite app</title>
+<html><head><meta charset="utf-8"><title>vite app</title><link rel="icon" href="data:,">
 <script type="module" src="./main.js"></script></head><body></body></html>
 `;
 const APP_MAIN = `import * as attn from 'attnscope';
@@ -78,7 +78,7 @@ test('the vite-built app loads the wasm and computes softmax correctly in Chromi
   const wasm = [];
   page.on('response', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.status()); });
   await page.goto(`${origin}/`);
-  await page.waitForSelector('body[data-result]');
+  await page.waitForSelector('body[data-result]', { state: 'attached' });
   const result = JSON.parse(await page.getAttribute('body', 'data-result'));
   expect(result.error).toBeUndefined();
   expect(result.backend).toBe('wasm-simd');
