@@ -1,5 +1,6 @@
 // Textbook attention: S = Q K^T * factor, masks and biases, softmax, S V.
-// Materialises S (Nq, Nk) per head: the reference the flash path must equal.
+// Materialises S (Nq, Nk) per head: the reference the flash path must equal;
+// attention_traced also keeps each stage of S for the visualisations.
 #include "attnscope/attention.h"
 #include <algorithm>
 #include "attention_common.h"
@@ -33,6 +34,12 @@ void allowed_key_range(const AttentionParams& p, int i, int* lo, int* hi) {
 
 Status attention(float* out, float* weights, const float* q, const float* k,
                  const float* v, const MaskView& mask, const AttentionParams& p) {
+    return attention_traced(out, weights, q, k, v, mask, p, AttentionTrace{});
+}
+
+Status attention_traced(float* out, float* weights, const float* q, const float* k,
+                        const float* v, const MaskView& mask, const AttentionParams& p,
+                        const AttentionTrace& trace) {
     if (Status s = check_attention_params(p); s != Status::Ok) return s;
     const std::uint64_t nq = p.Nq, nk = p.Nk, d = p.D, dv = p.Dv;
     const bool cosine = p.kind == AttentionKind::Cosine;
@@ -50,9 +57,11 @@ Status attention(float* out, float* weights, const float* q, const float* k,
         for (int h = 0; h < p.H; ++h) {
             const long qh = (static_cast<long>(b) * p.H + h) * nq * d;
             const long kvh = static_cast<long>(b) * p.Hkv + h / group;
-            float* S = weights ? weights + (static_cast<long>(b) * p.H + h) * nq * nk : scores.p;
+            const long sh = (static_cast<long>(b) * p.H + h) * nq * nk;  // this head's scores
+            float* S = weights ? weights + sh : scores.p;
             const float* qs = q + qh;
             const float* ks = k + kvh * nk * d;
+            if (trace.raw_scores) matmul_nt(trace.raw_scores + sh, qs, ks, p.Nq, p.D, p.Nk);
             if (cosine) {
                 l2_normalize(qn.p, qs, p.Nq, p.D, p.eps);
                 l2_normalize(kn.p, ks, p.Nk, p.D, p.eps);
@@ -67,10 +76,14 @@ Status attention(float* out, float* weights, const float* q, const float* k,
                 const long row = detail::mask_row(mask, b, h, i);
                 const int ip = i + p.Nk - p.Nq;
                 float* Si = S + static_cast<long>(i) * nk;
-                for (int j = 0; j < p.Nk; ++j)
-                    Si[j] = (j < lo || j >= hi)
-                                ? detail::kNegInf
-                                : detail::biased_score(Si[j] * factor, mask, row, j, slope, ip);
+                float* scaled = trace.scaled_scores ? trace.scaled_scores + sh + i * nk : nullptr;
+                for (int j = 0; j < p.Nk; ++j) {
+                    const float s = Si[j] * factor;
+                    if (scaled) scaled[j] = s;
+                    Si[j] = (j < lo || j >= hi) ? detail::kNegInf
+                                                : detail::biased_score(s, mask, row, j, slope, ip);
+                }
+                if (trace.masked_scores) std::copy(Si, Si + nk, trace.masked_scores + sh + i * nk);
             }
             softmax(S, S, p.Nq, p.Nk, 1.f);
             // out_i = sum_j w_ij v_j over the keys with w_ij != 0 only, as flash

@@ -2,6 +2,9 @@
 // allowed keys in tiles, keeping a running max m, normaliser l and output acc:
 //   m' = max(m, max_j s_j);  l = l e^(m-m') + sum_j e^(s_j-m');
 //   acc = acc e^(m-m') + sum_j e^(s_j-m') v_j;  out = acc / l.
+// Tiles outside the causal/window key range are never visited, and a tile
+// where the boolean mask allows no key is skipped before any dot product.
+#include "attnscope/flash_attention.h"
 #include <algorithm>
 #include "attention_common.h"
 #include "attnscope/matmul.h"
@@ -9,9 +12,28 @@
 
 namespace attnscope {
 
+namespace {
+
+// Whether the boolean mask (if any) allows at least one of keys [j0, j0 + n).
+// A disallowed key scores -inf whatever q.k is, so such a tile changes nothing.
+bool tile_has_allowed_key(const MaskView& m, long row, int j0, int n) {
+    if (!m.allow) return true;
+    for (int t = 0; t < n; ++t)
+        if (m.allow[row + (j0 + t) * m.stride_k]) return true;
+    return false;
+}
+
+}  // namespace
+
 Status flash_attention(float* out, const float* q, const float* k, const float* v,
                        const MaskView& mask, const AttentionParams& p) {
+    return flash_attention(out, q, k, v, mask, p, nullptr);
+}
+
+Status flash_attention(float* out, const float* q, const float* k, const float* v,
+                       const MaskView& mask, const AttentionParams& p, FlashStats* stats) {
     if (Status s = check_attention_params(p); s != Status::Ok) return s;
+    FlashStats count;
     const long nq = p.Nq, nk = p.Nk, d = p.D, dv = p.Dv;
     const bool cosine = p.kind == AttentionKind::Cosine;
     detail::Scratch acc(dv), qrow(d), slopes(p.alibi ? p.H : 0);
@@ -42,9 +64,13 @@ Status flash_attention(float* out, const float* q, const float* k, const float* 
                 float m = detail::kNegInf, l = 0.f;
                 bool row_nan = false;
                 std::fill(acc.p, acc.p + dv, 0.f);
-                // Keys outside [lo, hi) are never visited: masked tiles cost nothing.
                 for (int j0 = lo; j0 < hi; j0 += kFlashTile) {
                     const int n = std::min(kFlashTile, hi - j0);
+                    if (!tile_has_allowed_key(mask, row, j0, n)) {
+                        ++count.tiles_mask_skipped;
+                        continue;
+                    }
+                    ++count.tiles_computed;
                     float tile_max = detail::kNegInf;
                     for (int t = 0; t < n; ++t) {
                         const float* kj = kh + (j0 + t) * d;
@@ -78,6 +104,7 @@ Status flash_attention(float* out, const float* q, const float* k, const float* 
             }
         }
     }
+    if (stats) *stats = count;
     return Status::Ok;
 }
 

@@ -60,7 +60,7 @@ test('the embed page renders its attribute-only heatmaps under the CSP with no e
   await page.close();
 });
 
-test('a heatmap with a bad attribute shows the problem instead of throwing', async () => {
+test('a bad attribute is shown in the element, not thrown; removed elements stop listening', async () => {
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   await page.goto(`${web.origin}/playground/embed.html`);
@@ -72,6 +72,44 @@ test('a heatmap with a bad attribute shows the problem instead of throwing', asy
   }));
   expect(message).toContain('row 1 has 1 numbers but row 0 has 2');
   expect(await page.locator('#seeded .status').textContent()).toContain(message);
+  expect(await page.locator('#seeded .plot').isVisible()).toBe(false);
+  // A removed heatmap stops listening; the one left follows the language switch.
+  await page.evaluate(() => document.querySelector('#seeded').remove());
+  await page.locator('attn-lang-switch button', { hasText: '日本語' }).click();
+  expect(await page.locator('#cosine .col-title').textContent()).toBe('キー (j) →');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('the data property draws a given matrix (negatives too) with core-computed row sums', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${web.origin}/playground/embed.html`);
+  const r = await page.evaluate(() => new Promise((resolve) => {
+    const h = document.createElement('attn-heatmap');
+    h.setAttribute('row-sums', '');
+    h.tokens = ['a', 'b'];
+    h.colTokens = ['x', 'y', 'z'];
+    h.addEventListener('change', () => {
+      const root = h.shadowRoot;
+      resolve({
+        cells: [...root.querySelectorAll('.cell')].map((c) => c.dataset.value),
+        sums: [...root.querySelectorAll('.sum')].map((c) => Number(c.dataset.value)),
+        colLabels: [...root.querySelectorAll('.col-label')].map((c) => c.textContent),
+        shape: h.weights.shape,
+        v10: h.valueAt(1, 0),
+      });
+    }, { once: true });
+    h.data = [[0.1, -0.5, 2], [3, 0, 0.25]];
+    document.body.append(h);
+  }));
+  expect(r.shape).toEqual([2, 3]);
+  expect(r.cells).toEqual(['0.1', '-0.5', '2', '3', '0', '0.25']);
+  expect(r.colLabels).toEqual(['x', 'y', 'z']);
+  expect(r.v10).toBe(3);
+  const SUM_TOLERANCE = 1e-6; // float32 sums of three terms
+  expect(Math.abs(r.sums[0] - 1.6)).toBeLessThan(SUM_TOLERANCE);
+  expect(Math.abs(r.sums[1] - 3.25)).toBeLessThan(SUM_TOLERANCE);
   expect(errors).toEqual([]);
   await page.close();
 });

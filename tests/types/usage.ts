@@ -25,6 +25,13 @@ export async function demo(): Promise<number> {
     sin.data[0] + r.data[0] + pe.data[0] + y.data[0] + attn.alibiSlopes(4).data[0];
 }
 
+export function counting(): number {
+  const cfg: attn.CountConfig = { dModel: 64, nHeads: 4, nKvHeads: 2, dFF: 172, norm: 'rmsnorm', activation: 'swiglu' };
+  const p: attn.ParameterCount = attn.countParameters({ ...cfg, nLayers: 2, vocabSize: 100, tiedEmbeddings: false });
+  const f: attn.FlopCount = attn.countFlops({ ...cfg, isCausal: true }, 16);
+  return p.total + p.perBlock + p.breakdown.attention + f.perToken + f.breakdown.attention;
+}
+
 export function wrongCalls(x: Tensor): void {
   // @ts-expect-error Float64Array is not accepted (convert with new Float32Array)
   attn.tensor(new Float64Array(4), [4]);
@@ -38,4 +45,8 @@ export function wrongCalls(x: Tensor): void {
   attn.flashAttention(x, x, x, { returnWeights: true });
   // @ts-expect-error headDim must be a number
   attn.ropeFrequencies('64', 8);
+  // @ts-expect-error unknown norm kind
+  attn.countParameters({ dModel: 8, nHeads: 2, dFF: 32, norm: 'batchnorm' });
+  // @ts-expect-error countFlops needs seqLen
+  attn.countFlops({ dModel: 8, nHeads: 2, dFF: 32 });
 }

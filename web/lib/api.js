@@ -8,3 +8,4 @@ export {
   sinusoidalPositionalEncoding, ropeFrequencies, applyRope, alibiSlopes,
 } from './ops/position.js';
 export { scaledDotProductAttention, flashAttention } from './ops/attention.js';
+export { countParameters, countFlops } from './ops/count.js';

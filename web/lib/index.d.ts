@@ -185,3 +185,4 @@ export function scaledDotProductAttention(
  * O(Nq * Nk). Tiles that causal/window rule out are skipped. No weights.
  */
 export function flashAttention(q: Tensor, k: Tensor, v: Tensor, options?: AttentionOptions): { output: Tensor };
+export * from './count.js';

@@ -56,7 +56,7 @@ function update() {
   heatmap.tokens = labels(n);
   heatmap.toggleAttribute('causal', controls.causal.checked);
   heatmap.setAttribute('kind', k === 'cosine' ? 'cosine' : 'dot');
-  if (k === 'unscaled') heatmap.setAttribute('scale', '0.9'); else heatmap.removeAttribute('scale');
+  if (k === 'unscaled') heatmap.setAttribute('scale', '1'); else heatmap.removeAttribute('scale');
   heatmap.setAttribute('temperature', String(temperature));
   $('n-out').textContent = n;
   $('d-out').textContent = d;

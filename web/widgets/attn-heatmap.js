@@ -27,6 +27,7 @@ export class AttnHeatmap extends HTMLElement {
   #view;
   #data = null; #q = null; #k = null; #tokens = null; #colTokens = null;
   #shown = null; #sums = null; #queued = false; #ready = false; #loadError = null; #stopLang = null;
+  #resize = null; #width = 0;
 
   constructor() {
     super();
@@ -35,6 +36,12 @@ export class AttnHeatmap extends HTMLElement {
 
   connectedCallback() {
     this.#stopLang = onLangChange(() => this.#schedule());
+    // The automatic cell size fits the width the page gives the element.
+    this.#resize = new ResizeObserver(([entry]) => {
+      const width = Math.floor(entry.contentRect.width);
+      if (width !== this.#width) { this.#width = width; if (!this.hasAttribute('cell-size')) this.#schedule(); }
+    });
+    this.#resize.observe(this);
     if (!this.#ready) this.#view.showMessage(t('heatmap.loading', {}, langFor(this)));
     attn.ready().then(() => { this.#ready = true; }, (e) => { this.#loadError = e; }).finally(() => this.#schedule());
   }
@@ -42,6 +49,8 @@ export class AttnHeatmap extends HTMLElement {
   disconnectedCallback() {
     this.#stopLang?.();
     this.#stopLang = null;
+    this.#resize?.disconnect();
+    this.#resize = null;
     this.#view.hideTip();
   }
 
@@ -117,7 +126,7 @@ export class AttnHeatmap extends HTMLElement {
       const colLabels = this.#labels(this.colTokens ?? (R === C ? this.tokens : null), C, 'col-tokens');
       this.#shown = matrix;
       this.#sums = this.#bool('row-sums') ? rowSums(matrix) : null;
-      const cellSize = this.#int('cell-size', Math.max(16, Math.min(44, Math.floor(640 / Math.max(R, C)))), 6, 200);
+      const cellSize = this.#int('cell-size', this.#autoCellSize(R, C), 6, 200);
       const values = this.getAttribute('show-values');
       this.#view.draw({
         matrix, rowLabels, colLabels, sums: this.#sums, masked, cellSize,
@@ -148,7 +157,7 @@ export class AttnHeatmap extends HTMLElement {
     let q = explicitQ, k = explicitK ?? explicitQ; // only Q given: self-attention with K = Q
     if (!q || !k) {
       const nq = q?.shape[0] ?? tokens?.length ?? this.#int('n', 6, 1, MAX_SIDE);
-      const nk = this.colTokens?.length ?? nq;
+      const nk = k?.shape[0] ?? this.colTokens?.length ?? nq;
       const d = k?.shape[1] ?? this.#int('d', 8, 1, 1024);
       const random = randomQK(nq, nk, d, this.#int('seed', 1, 0, 2 ** 32 - 1));
       q ??= random.q;
@@ -163,6 +172,12 @@ export class AttnHeatmap extends HTMLElement {
     });
     const [nq, nk] = matrix.shape;
     return { matrix, masked: isCausal ? (i, j) => isCausallyMasked(i, j, nq, nk) : null };
+  }
+
+  // Room for labels and sums is estimated, then cells share the rest (at most 640 px, 16-44 px each).
+  #autoCellSize(R, C) {
+    const room = this.#width > 0 ? this.#width - 110 - (this.#sums ? 60 : 0) : 640;
+    return Math.max(16, Math.min(44, Math.floor(Math.min(640, room) / Math.max(R, C))));
   }
 
   #labels(tokens, n, name) {

@@ -10,7 +10,7 @@ const STYLE = `
 .group { display: inline-flex; border: 1px solid #cfd6e0; border-radius: 999px; padding: 2px; background: #fff; }
 button {
   font: inherit; font-size: 13px; border: 0; background: transparent; color: #3b4554;
-  padding: 4px 12px; border-radius: 999px; cursor: pointer;
+  padding: 4px 12px; border-radius: 999px; cursor: pointer; white-space: nowrap;
 }
 button:hover { color: var(--accent); }
 button[aria-pressed="true"] { background: var(--accent); color: #fff; }

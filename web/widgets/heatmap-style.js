@@ -10,12 +10,14 @@ export const STYLE = `
   --accent: var(--attn-accent, #3451b2);
 }
 :host([hidden]) { display: none; }
-.frame { position: relative; margin: 0; display: inline-block; max-width: 100%; }
+[hidden] { display: none !important; }
+.frame { position: relative; margin: 0; display: inline-block; max-width: 100%; text-align: start; vertical-align: top; }
 .caption { font-weight: 600; margin: 0 0 8px; }
 .status { margin: 0; padding: 12px 14px; color: var(--muted); border: 1px dashed #c9d0da; border-radius: 8px; font-size: 14px; }
 .status.error { color: #a1121f; border-color: #e8a3aa; background: #fff6f7; }
 .plot { display: inline-flex; flex-direction: column; align-items: stretch; gap: 6px; max-width: 100%; overflow-x: auto; padding-bottom: 2px; }
 .col-title { font-size: 12px; color: var(--muted); text-align: center; letter-spacing: 0.02em; padding-bottom: 2px; }
+.col-title:empty { padding: 0; }
 .row-title { align-self: end; text-align: right; padding: 0 6px 4px 0; font-size: 12px; color: var(--muted); letter-spacing: 0.02em; white-space: nowrap; }
 .grid { display: grid; gap: 1px; align-items: stretch; outline: none; border-radius: 4px; }
 .grid:focus-visible { box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 35%, transparent); }

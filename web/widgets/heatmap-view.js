@@ -3,21 +3,15 @@
 // colour legend and a tooltip. It draws what it is given; it computes nothing.
 import { colourScale, formatExact, formatShort } from './format.js';
 import { STYLE } from './heatmap-style.js';
-
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-};
+import { Tooltip } from './heatmap-tooltip.js';
+import { el } from './dom.js';
 
 export class HeatmapView {
-  #root; #frame; #status; #plot; #grid; #caption; #rowTitle; #colTitle; #legend; #tip;
+  #frame; #status; #plot; #grid; #caption; #rowTitle; #colTitle; #legend; #tip; #sumHeader = null;
   #cells = []; #sumCells = []; #rowLabels = []; #colLabels = []; #layoutKey = ''; #state = null; #active = null;
 
   /** onHover({row, col, sum}) or onHover(null) when the pointer leaves. */
   constructor(shadowRoot, { onHover }) {
-    this.#root = shadowRoot;
     this.onHover = onHover;
     const style = el('style', null, STYLE);
     this.#frame = el('figure', 'frame');
@@ -26,6 +20,7 @@ export class HeatmapView {
     this.#caption.setAttribute('part', 'caption');
     this.#status = el('p', 'status');
     this.#status.setAttribute('part', 'status');
+    this.#status.hidden = true;
     this.#plot = el('div', 'plot');
     this.#colTitle = el('div', 'col-title');
     this.#rowTitle = el('div', 'row-title');
@@ -38,12 +33,8 @@ export class HeatmapView {
     this.#legend = el('div', 'legend');
     this.#legend.append(el('span', 'lo'), el('span', 'bar'), el('span', 'hi'));
     this.#plot.append(this.#grid, this.#legend);
-    this.#tip = el('div', 'tooltip');
-    this.#tip.setAttribute('role', 'tooltip');
-    this.#tip.setAttribute('part', 'tooltip');
-    this.#tip.setAttribute('aria-live', 'polite');
-    this.#tip.hidden = true;
-    this.#frame.append(this.#caption, this.#status, this.#plot, this.#tip);
+    this.#tip = new Tooltip();
+    this.#frame.append(this.#caption, this.#status, this.#plot, this.#tip.element);
     shadowRoot.append(style, this.#frame);
     this.#grid.addEventListener('pointerover', (e) => this.#pointer(e));
     this.#grid.addEventListener('pointerleave', () => this.#leave());
@@ -100,8 +91,6 @@ export class HeatmapView {
     this.#plot.hidden = false;
     if (this.#active) this.showTip(this.#active.row, this.#active.col, this.#active.sum);
   }
-
-  #sumHeader = null;
 
   #layout(state, R, C, key) {
     this.#layoutKey = key;
@@ -184,32 +173,23 @@ export class HeatmapView {
     this.#active = { row, col, sum };
     this.#mark(true);
     const target = sum ? this.#sumCells[row] : this.#cells[row * C + col];
-    const value = el('b', 'tip-value', target.dataset.value);
     const where = sum ? el('div', 'tip-where', s.text.sumOfRow(row)) : el('div', 'tip-where');
     if (!sum) where.append(`i = ${row} `, el('q', null, s.rowLabels[row]), ' → ', `j = ${col} `, el('q', null, s.colLabels[col]));
     const line = el('div', 'tip-line', `${sum ? 'Σ' : s.text.valueName} = `);
-    line.append(value);
-    this.#tip.replaceChildren(where, line);
-    if (!sum && s.masked?.(row, col)) this.#tip.append(el('div', 'tip-note', s.text.masked));
-    this.#tip.hidden = false;
-    const f = this.#frame.getBoundingClientRect();
-    const c = target.getBoundingClientRect();
-    const t = this.#tip.getBoundingClientRect();
-    const x = Math.min(Math.max(c.left + c.width / 2 - t.width / 2 - f.left, 0), Math.max(0, f.width - t.width));
-    const above = c.top - f.top - t.height - 8;
-    this.#tip.style.left = `${x}px`;
-    this.#tip.style.top = `${above >= 0 ? above : c.bottom - f.top + 8}px`;
+    line.append(el('b', 'tip-value', target.dataset.value));
+    const note = !sum && s.masked?.(row, col) ? [el('div', 'tip-note', s.text.masked)] : [];
+    this.#tip.show(this.#frame, target, [where, line, ...note]);
   }
 
   hideTip() {
     this.#mark(false);
     this.#active = null;
-    this.#tip.hidden = true;
+    this.#tip.hide();
   }
 
-  /** The tooltip's text, or '' when hidden. */
+  /** The tooltip's text, one line per line shown, or '' when hidden. */
   get tooltipText() {
-    return this.#tip.hidden ? '' : this.#tip.textContent;
+    return this.#tip.text;
   }
 
   #mark(on) {

@@ -39,6 +39,21 @@ struct AttentionParams {
 Status attention(float* out, float* weights, const float* q, const float* k,
                  const float* v, const MaskView& mask, const AttentionParams& p);
 
+// The stages of the textbook path, each (B,H,Nq,Nk); any pointer may be null.
+//   raw_scores    q.k (un-normalised q and k, also for kind Cosine)
+//   scaled_scores raw * scale / temperature  (Cosine: q^.k^ / temperature)
+//   masked_scores scaled + additive mask + alibi, -inf where a key is not allowed
+struct AttentionTrace {
+    float* raw_scores = nullptr;
+    float* scaled_scores = nullptr;
+    float* masked_scores = nullptr;
+};
+
+// attention() that also writes the stages above (for visualisations).
+Status attention_traced(float* out, float* weights, const float* q, const float* k,
+                        const float* v, const MaskView& mask, const AttentionParams& p,
+                        const AttentionTrace& trace);
+
 // FlashAttention: keys in tiles of kFlashTile with an online softmax; extra
 // memory O(D + tile) per query row; tiles that causal/window rule out are skipped.
 constexpr int kFlashTile = 64;
