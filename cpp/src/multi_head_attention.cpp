@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include "attnscope/linear.h"
 #include "attnscope/norm.h"
 #include "buffer.h"

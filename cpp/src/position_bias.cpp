@@ -2,6 +2,7 @@
 #include "attnscope/position_bias.h"
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include "attention_common.h"
 #include "attnscope/matmul.h"
 #include "attnscope/position.h"
@@ -19,13 +20,13 @@ int exact_buckets(bool bidirectional, int num_buckets) {
 
 int t5_bucket(int rp, bool bidirectional, int num_buckets, int max_distance) {
     int n = num_buckets, bucket = 0;
-    long a;  // |rp| may not fit an int for rp = INT_MIN
+    std::int64_t a;  // |INT_MIN| fits no int (and no long on wasm32)
     if (bidirectional) {
         n /= 2;
         bucket = rp > 0 ? n : 0;
-        a = std::labs(static_cast<long>(rp));
+        a = std::abs(static_cast<std::int64_t>(rp));
     } else {
-        a = std::max(-static_cast<long>(rp), 0L);
+        a = std::max(-static_cast<std::int64_t>(rp), std::int64_t{0});
     }
     const int e = n / 2;
     if (a < e) return bucket + static_cast<int>(a);

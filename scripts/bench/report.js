@@ -1,4 +1,4 @@
-// Runs every backend's benchmark and prints one Markdown table:
+// Runs every backend's benchmark and prints Markdown tables:
 //   node scripts/bench/report.js path/to/attnscope_bench
 // Each wasm backend lives in its own child process (a process loads one
 // backend); the native bench is started once per case. The backends take
@@ -6,15 +6,20 @@
 // of a ratio are measured seconds apart and a burst of load on a shared
 // machine hits all of them. A figure is the median over rounds of the
 // per-round medians; a ratio is computed within each round, then the median
-// over rounds is shown with its range (the range is the noise).
+// over rounds is shown with its range (the range is the noise). The block and
+// long-attention tables, and the peak-heap figures, come from tables.js.
 import { fork, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CASES } from './cases.js';
+import { printBlockTable, printLongTables } from './tables.js';
 
 const nativeBin = process.argv[2];
 if (!nativeBin) throw new Error('usage: node scripts/bench/report.js path/to/attnscope_bench');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+// BENCH_GROUPS=block,long runs only those groups of cases.js (default: all).
+const groups = (process.env.BENCH_GROUPS ?? 'kernel,block,long').split(',');
+const cases = CASES.filter((c) => groups.includes(c.group));
 const nodeBench = fileURLToPath(new URL('./node/bench.js', import.meta.url));
 
 // A wasm backend in a child process: ask(index) resolves to { arch, result }.
@@ -49,7 +54,8 @@ const BACKENDS = {
 // runs[backend][case] = one { api, kernel } median pair (ms) per round.
 const runs = {}, arch = {};
 for (let round = 0; round < rounds; round++) {
-  for (const [i, c] of CASES.entries()) {
+  for (const c of cases) {
+    const i = CASES.indexOf(c);
     process.stderr.write(`bench: round ${round + 1}/${rounds}, ${c.name}\n`);
     for (const [name, runCase] of Object.entries(BACKENDS)) {
       const { arch: a, result: r } = await runCase(i);
@@ -57,7 +63,7 @@ for (let round = 0; round < rounds; round++) {
       if (r.name !== c.name || r.flops !== c.flops) {
         throw new Error(`${name} ran "${r.name}" (${r.flops} FLOP) where cases.js has "${c.name}" (${c.flops})`);
       }
-      ((runs[name] ??= {})[c.name] ??= []).push({ api: r.api?.median, kernel: r.kernel.median });
+      ((runs[name] ??= {})[c.name] ??= []).push({ api: r.api?.median, kernel: r.kernel?.median });
     }
   }
 }
@@ -82,9 +88,13 @@ console.log(`xsimd arch: wasm-simd ${arch['wasm-simd']}, wasm-scalar ${arch['was
 console.log('GFLOP/s, higher is better. api = the public JS call, copies into and out of wasm included; ' +
   'kernel = the Embind call on data already in the heap (native: the C++ call).');
 console.log('Ratios are taken within each round (backends measured seconds apart), median over rounds (min–max).\n');
-console.log('| case | MFLOP | simd api | simd kernel | scalar api | scalar kernel | native | SIMD/scalar api | SIMD/scalar kernel | native/SIMD kernel |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const c of CASES) {
+const kernels = cases.filter((k) => k.group === 'kernel');
+if (kernels.length) {
+  console.log('### Kernels\n');
+  console.log('| case | MFLOP | simd api | simd kernel | scalar api | scalar kernel | native | SIMD/scalar api | SIMD/scalar kernel | native/SIMD kernel |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+}
+for (const c of kernels) {
   const n = c.name, f = c.flops;
   console.log(`| ${n} | ${(f / 1e6).toFixed(1)} | ${gflops(f, time('wasm-simd', n, 'api'))} | ` +
     `${gflops(f, time('wasm-simd', n, 'kernel'))} | ${gflops(f, time('wasm-scalar', n, 'api'))} | ` +
@@ -93,3 +103,6 @@ for (const c of CASES) {
     `${withRange(ratios('wasm-scalar', 'wasm-simd', n, 'kernel'))} | ` +
     `${withRange(ratios('wasm-simd', 'native', n, 'kernel'))} |`);
 }
+const summary = { runs, median, withRange };
+printBlockTable(cases.filter((c) => c.group === 'block'), summary);
+printLongTables(cases.filter((c) => c.group === 'long'), summary);

@@ -32,7 +32,35 @@ export function counting(): number {
   return p.total + p.perBlock + p.breakdown.attention + f.perToken + f.breakdown.attention;
 }
 
+export function blocks(x: Tensor, w: Tensor, v: Tensor): number {
+  const params: attn.MultiHeadAttentionParams = { wq: w, wk: v, wv: v, wo: w, qNorm: { weight: v } };
+  const cache = new attn.KVCache({ nLayers: 2, nKvHeads: 1, headDim: 4, maxSeqLen: 16, vocabSize: 50 });
+  const { output, intermediates } = attn.multiHeadAttention(x, params, {
+    nHeads: 2, nKvHeads: 1, isCausal: true, rope: { layout: 'half' }, qkNorm: 'rms', kvCache: cache, layer: 1,
+    returnIntermediates: true,
+  });
+  const y: Tensor = attn.feedForward(x, { w1: w, w3: w, w2: w }, { activation: 'swiglu' });
+  const block = attn.transformerBlock(x, { norm1: { weight: v }, attn: params, norm2: { weight: v }, ffn: { w1: w, w2: w } },
+    { nHeads: 2, norm: 'rmsnorm', prenorm: false, activation: 'relu2', returnIntermediates: true });
+  const ngpt = attn.transformerBlock(x, { attn: params, ffn: { w1: w, w2: w }, alphaAttn: v, alphaFfn: v },
+    { nHeads: 2, normalized: true }).output;
+  const n = cache.length + cache.lengthOf(1) + cache.bytes;
+  cache.dispose();
+  return n + output.data[0] + intermediates.maskedScores.data[0] + y.data[0] + ngpt.data[0] +
+    block.intermediates.ffnHidden.data[0] + block.intermediates.attentionIntermediates.weights.data[0];
+}
+
 export function wrongCalls(x: Tensor): void {
+  // @ts-expect-error unknown FFN activation
+  attn.feedForward(x, { w1: x, w2: x }, { activation: 'swish' });
+  // @ts-expect-error multiHeadAttention needs nHeads
+  attn.multiHeadAttention(x, { wq: x, wk: x, wv: x, wo: x }, { nKvHeads: 1 });
+  // @ts-expect-error intermediates are only typed as present when returnIntermediates is true
+  attn.multiHeadAttention(x, { wq: x, wk: x, wv: x, wo: x }, { nHeads: 1 }).intermediates.q;
+  // @ts-expect-error a block's params need norm1 and norm2 (or nGPT's alphas)
+  attn.transformerBlock(x, { attn: { wq: x, wk: x, wv: x, wo: x }, ffn: { w1: x, w2: x } }, { nHeads: 1 });
+  // @ts-expect-error a KVCache needs maxSeqLen
+  new attn.KVCache({ nLayers: 1, nKvHeads: 1, headDim: 4 });
   // @ts-expect-error Float64Array is not accepted (convert with new Float32Array)
   attn.tensor(new Float64Array(4), [4]);
   // @ts-expect-error unknown layout

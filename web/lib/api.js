@@ -8,4 +8,15 @@ export {
   sinusoidalPositionalEncoding, ropeFrequencies, applyRope, alibiSlopes,
 } from './ops/position.js';
 export { scaledDotProductAttention, flashAttention } from './ops/attention.js';
+export { feedForward } from './ops/feed_forward.js';
+export { multiHeadAttention } from './ops/multi_head_attention.js';
+export { KVCache } from './ops/kv_cache.js';
+export { transformerBlock } from './ops/block.js';
+export {
+  causalMask, slidingWindowMask, stridedMask, globalTokensMask, bigBirdMask, combineMasks, intersectMasks,
+} from './ops/masks.js';
+export {
+  alibiBias, t5RelativePositionBucket, t5RelativeBias, addPositionEmbeddings,
+} from './ops/position_bias.js';
+export { linearAttention, performerProjection } from './ops/linear_attention.js';
 export { countParameters, countFlops } from './ops/count.js';

@@ -186,3 +186,4 @@ export function scaledDotProductAttention(
  */
 export function flashAttention(q: Tensor, k: Tensor, v: Tensor, options?: AttentionOptions): { output: Tensor };
 export * from './count.js';
+export * from './blocks.js';

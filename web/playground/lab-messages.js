@@ -3,6 +3,9 @@ export const LAB_MESSAGES = {
   en: {
     'doc.title': 'Attention lab — attnscope',
     title: 'Attention lab',
+    'nav.lab': 'Attention lab',
+    'nav.block': 'Block explorer',
+    'nav.masks': 'Masks and biases',
     'nav.embed': 'Embedding example',
     lede: 'Choose Q and K, choose how the scores are made, and watch the attention weights change. Every number on this page is computed in your browser by the attnscope WebAssembly core.',
     controls: 'Controls',
@@ -41,6 +44,9 @@ export const LAB_MESSAGES = {
   ja: {
     'doc.title': 'アテンション・ラボ — attnscope',
     title: 'アテンション・ラボ',
+    'nav.lab': 'アテンション・ラボ',
+    'nav.block': 'ブロック探検',
+    'nav.masks': 'マスクとバイアス',
     'nav.embed': '埋め込みの例',
     lede: 'Q と K を選び、スコアの作り方を変えて、アテンションの重みがどう変わるかを見てみましょう。このページの数値はすべて、ブラウザの中で attnscope の WebAssembly コアが計算しています。',
     controls: '設定',

@@ -4,10 +4,22 @@
 import { AttnHeatmap } from './attn-heatmap.js';
 import { AttnMatrixInput } from './attn-matrix-input.js';
 import { AttnLangSwitch } from './attn-lang-switch.js';
+import { AttnTensorView } from './attn-tensor-view.js';
+import { AttnStepper } from './attn-stepper.js';
+import { AttnBlockExplorer } from './attn-block-explorer.js';
+import { AttnMaskGrid } from './attn-mask-grid.js';
+import { AttnBiasMap } from './attn-bias-map.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
 AttnLangSwitch.define();
+AttnTensorView.define();
+AttnStepper.define();
+AttnBlockExplorer.define();
+AttnMaskGrid.define();
+AttnBiasMap.define();
 
-export { AttnHeatmap, AttnMatrixInput, AttnLangSwitch };
+export {
+  AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap,
+};
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';

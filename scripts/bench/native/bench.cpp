@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 #include "attnscope/attention.h"
+#include "attnscope/block.h"
 #include "attnscope/matmul.h"
 #include "attnscope/simd.h"
 
@@ -65,25 +66,18 @@ struct Case {
     std::function<Timing()> run;
 };
 
-// The cases of scripts/bench/cases.js, in the same order.
-std::vector<Case> make_cases() {
-    std::vector<Case> cases;
-    // matmul 256x256x256: 2·M·K·N FLOPs.
-    cases.push_back({"matmul 256x256x256", 2.0 * 256 * 256 * 256, [] {
-        const int M = 256, K = 256, N = 256;
-        auto a = random_floats(static_cast<std::size_t>(M) * K, 1);
-        auto b = random_floats(static_cast<std::size_t>(K) * N, 2);
-        std::vector<float> out(static_cast<std::size_t>(M) * N);
-        return time_it([&] { matmul(out.data(), a.data(), b.data(), M, K, N); });
-    }});
-    // Attention H=8, N=512, D=64: 4·D FLOPs per allowed (query, key) pair.
-    const int H = 8, N = 512, D = 64;
-    for (const bool flash : {false, true}) {
-        for (const bool causal : {false, true}) {
-            const double pairs = causal ? N * (N + 1.0) / 2 : static_cast<double>(N) * N;
-            const std::string name =
-                std::string(flash ? "flash" : "sdpa") + " H=8 N=512 D=64" + (causal ? " causal" : "");
-            cases.push_back({name, 4.0 * H * D * pairs, [=] {
+void check(Status status, const std::string& name) {
+    if (status == Status::Ok) return;
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), to_string(status));
+    std::exit(1);
+}
+
+// "sdpa H=8 N=512 D=64 causal" as cases.js names it.
+Case attention_case(bool flash, int H, int N, int D, bool causal) {
+    const double pairs = causal ? N * (N + 1.0) / 2 : static_cast<double>(N) * N;
+    const std::string name = std::string(flash ? "flash" : "sdpa") + " H=" + std::to_string(H) +
+                             " N=" + std::to_string(N) + " D=" + std::to_string(D) + (causal ? " causal" : "");
+    return {name, 4.0 * H * D * pairs, [=] {
                 const std::size_t n = static_cast<std::size_t>(H) * N * D;
                 auto q = random_floats(n, 3), k = random_floats(n, 4), v = random_floats(n, 5);
                 std::vector<float> out(n);
@@ -98,14 +92,62 @@ std::vector<Case> make_cases() {
                     status = flash ? flash_attention(out.data(), q.data(), k.data(), v.data(), {}, p)
                                    : attention(out.data(), nullptr, q.data(), k.data(), v.data(), {}, p);
                 });
-                if (status != Status::Ok) {
-                    std::fprintf(stderr, "%s: %s\n", name.c_str(), to_string(status));
-                    std::exit(1);
-                }
+                check(status, name);
                 return t;
-            }});
-        }
-    }
+            }};
+}
+
+// Pre-LN block, LayerNorm with biases, GELU, not causal; weights [in, out]
+// scaled by 1/sqrt(in) as scripts/bench/node/inputs.js does.
+Timing block_case(int C, int H, int F, int T) {
+    std::uint32_t seed = 10;
+    auto w = [&](int in, int out) {
+        auto x = random_floats(static_cast<std::size_t>(in) * out, seed++);
+        for (auto& xi : x) xi /= std::sqrt(static_cast<float>(in));
+        return x;
+    };
+    auto wq = w(C, C), wk = w(C, C), wv = w(C, C), wo = w(C, C), w1 = w(C, F), w2 = w(F, C);
+    auto bq = random_floats(C, seed++), bk = random_floats(C, seed++), bv = random_floats(C, seed++),
+         bo = random_floats(C, seed++), b1 = random_floats(F, seed++), b2 = random_floats(C, seed++);
+    std::vector<float> ones(C, 1.f), zeros(C, 0.f);
+    auto x = random_floats(static_cast<std::size_t>(T) * C, 6);
+    std::vector<float> out(x.size());
+    BlockWeights bw;
+    bw.norm1_weight = bw.norm2_weight = ones.data();
+    bw.norm1_bias = bw.norm2_bias = zeros.data();
+    bw.attn = {wq.data(), bq.data(), wk.data(), bk.data(), wv.data(), bv.data(), wo.data(), bo.data()};
+    bw.ffn = {w1.data(), b1.data(), nullptr, nullptr, w2.data(), b2.data()};
+    BlockConfig cfg;
+    cfg.attn.T = T, cfg.attn.C = C, cfg.attn.H = cfg.attn.Hkv = H;
+    cfg.F = F;
+    Status status = Status::Ok;
+    const Timing t = time_it([&] {
+        status = transformer_block(out.data(), x.data(), bw, cfg, {}, nullptr, 0, nullptr);
+    });
+    check(status, "block");
+    return t;
+}
+
+// The cases of scripts/bench/cases.js, in the same order.
+std::vector<Case> make_cases() {
+    std::vector<Case> cases;
+    // matmul 256x256x256: 2·M·K·N FLOPs.
+    cases.push_back({"matmul 256x256x256", 2.0 * 256 * 256 * 256, [] {
+        const int M = 256, K = 256, N = 256;
+        auto a = random_floats(static_cast<std::size_t>(M) * K, 1);
+        auto b = random_floats(static_cast<std::size_t>(K) * N, 2);
+        std::vector<float> out(static_cast<std::size_t>(M) * N);
+        return time_it([&] { matmul(out.data(), a.data(), b.data(), M, K, N); });
+    }});
+    // Attention H=8, N=512, D=64 (and the long cases below): 4·D FLOPs per allowed (query, key) pair.
+    for (const bool flash : {false, true})
+        for (const bool causal : {false, true}) cases.push_back(attention_case(flash, 8, 512, 64, causal));
+    // A pre-LN block, FLOPs by countFlops' convention (web/lib/ops/count.js):
+    // 2·T·(4·C² + 2·C·F) for the projections and the FFN, 4·C·T² for QKᵀ and PV.
+    const int C = 256, H = 4, F = 1024, T = 256;
+    cases.push_back({"block C=256 H=4 F=1024 T=256", 2.0 * T * (4.0 * C * C + 2.0 * C * F) + 4.0 * C * T * T,
+                     [=] { return block_case(C, H, F, T); }});
+    for (const bool flash : {false, true}) cases.push_back(attention_case(flash, 2, 2048, 64, false));
     return cases;
 }
 

@@ -7,28 +7,19 @@
 //   api    — the public call (attn.matmul, attn.flashAttention, ...), including
 //            validation and copying the inputs into and the result out of wasm;
 //   kernel — the same Embind function on buffers already in the heap.
+// The block and long-attention cases time the api call only (kernel: null):
+// the block has no single kernel, and at N = 2048 the copies are noise.
 // The cases and the FLOP counts are in cases.js, shared with the native bench's report.
 import * as attn from '../../../web/lib/node.js';
 import { module as wasmModule } from '../../../web/lib/runtime.js';
 import { CASES } from '../cases.js';
 import { timeAll } from './timing.js';
+import { randomTensor, blockParams } from './inputs.js';
 
 const backend = process.env.ATTNSCOPE_BACKEND;
 if (!backend) throw new Error('set ATTNSCOPE_BACKEND to wasm-simd or wasm-scalar');
 await attn.ready({ backend });
 const M = wasmModule();
-
-// Deterministic inputs in [-1, 1): a 32-bit LCG, no Math.random.
-function randomTensor(shape, seed) {
-  const n = shape.reduce((a, b) => a * b, 1);
-  const data = new Float32Array(n);
-  let s = seed >>> 0;
-  for (let i = 0; i < n; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    data[i] = s / 2 ** 31 - 1;
-  }
-  return { data, shape };
-}
 
 // Copies a tensor into the heap once, for the kernel-only timing.
 function toHeap(arr) {
@@ -53,6 +44,7 @@ function attentionCase(c) {
   const shape = [c.H, c.N, c.D];
   const q = randomTensor(shape, 3), k = randomTensor(shape, 4), v = randomTensor(shape, 5);
   const fn = c.op === 'flash' ? attn.flashAttention : attn.scaledDotProductAttention;
+  if (c.group === 'long') return { api: timeAll([() => fn(q, k, v, { isCausal: c.causal })])[0], kernel: null };
   // The same argument object web/lib/ops/attention.js builds.
   const args = {
     B: 1, H: c.H, Hkv: c.H, Nq: c.N, Nk: c.N, D: c.D, Dv: c.D, kind: 0, window: 0,
@@ -74,10 +66,17 @@ function attentionCase(c) {
   return { api, kernel };
 }
 
+function blockCase(c) {
+  const { dModel, dFF, ...config } = c.config;
+  const x = randomTensor([c.T, dModel], 6), params = blockParams(c.config);
+  return { api: timeAll([() => attn.transformerBlock(x, params, config)])[0], kernel: null };
+}
+
 function runCase(index) {
   const c = CASES[index];
   if (!c) throw new Error(`no case ${index}; there are ${CASES.length}`);
-  return { name: c.name, flops: c.flops, ...(c.op === 'matmul' ? matmulCase(c) : attentionCase(c)) };
+  const run = { matmul: matmulCase, block: blockCase }[c.op] ?? attentionCase;
+  return { name: c.name, flops: c.flops, ...run(c) };
 }
 
 if (process.send) {

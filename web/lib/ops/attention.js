@@ -22,15 +22,16 @@ function sameDims(a, b) {
 }
 
 // Strides (in elements) that broadcast the mask to [...batch, H, Nq, Nk],
-// copying it only when its batch dims broadcast partially.
-function maskLayout(mask, batch, H, Nq, Nk) {
+// copying it only when its batch dims broadcast partially. Also used by
+// multiHeadAttention and transformerBlock (`name` is the argument's name).
+export function maskLayout(mask, batch, H, Nq, Nk, name = 'opts.attnMask') {
   const target = [...batch, H, Nq, Nk];
   const ms = mask.shape;
-  if (ms.length > target.length) fail(`opts.attnMask has ${ms.length} dims but the scores [${target.join(', ')}] have ${target.length}`);
+  if (ms.length > target.length) fail(`${name} has ${ms.length} dims but the scores [${target.join(', ')}] have ${target.length}`);
   const full = [...Array(target.length - ms.length).fill(1), ...ms];
   full.forEach((d, i) => {
     if (d !== 1 && d !== target[i]) {
-      fail(`opts.attnMask.shape [${ms.join(', ')}] does not broadcast to the scores' shape [${target.join(', ')}] (dim ${i}: ${d} vs ${target[i]})`);
+      fail(`${name}.shape [${ms.join(', ')}] does not broadcast to the scores' shape [${target.join(', ')}] (dim ${i}: ${d} vs ${target[i]})`);
     }
   });
   const inner = full.slice(-3);

@@ -5,7 +5,7 @@
 // Legend: T tokens, C = dModel, H = nHeads, Hkv = nKvHeads, D = C / H,
 // F = dFF, V = vocabSize, L = nLayers.
 import {
-  checkInt, checkBool, checkEnum, checkOptions, fail,
+  checkInt, checkBool, checkEnum, fail,
 } from '../tensor.js';
 
 const NORMS = ['layernorm', 'rmsnorm'];
@@ -26,8 +26,15 @@ const PASSED_THROUGH = [
 
 // Validates the config once; returns every field with its default filled in.
 function readConfig(config, fnName) {
-  if (config === undefined || config === null) fail(`${fnName}: config is required ({ dModel, nHeads, dFF, ... })`);
-  const o = checkOptions(config, fnName, [...COUNTED, ...PASSED_THROUGH]);
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    fail(`${fnName}: config is required, an object { dModel, nHeads, dFF, ... }`);
+  }
+  const o = config;
+  for (const key of Object.keys(o)) {
+    if (!COUNTED.includes(key) && !PASSED_THROUGH.includes(key)) {
+      fail(`${fnName}: config.${key} is not a field (known: ${COUNTED.join(', ')})`);
+    }
+  }
   const C = checkInt(o.dModel, 'config.dModel', { min: 1 });
   const H = checkInt(o.nHeads, 'config.nHeads', { min: 1 });
   if (C % H !== 0) fail(`config.nHeads (${H}) must divide config.dModel (${C})`);

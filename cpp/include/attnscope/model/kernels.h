@@ -1,0 +1,57 @@
+// The kernels of the model forward (run.c's matmul, rmsnorm, softmax, and
+// runq.c's Q8_0 matmul and quantize), with one fixed order of float
+// operations: the SIMD build (sse4.1 natively, wasm SIMD), the AVX build and
+// the scalar build give bit-identical results, so greedy and seeded sampling
+// pick the same tokens in the native build and in either wasm module.
+//
+// Canonical sum of n products: 8 lanes (lane j % 8) over j < n - n % 8, each
+// lane acc = acc + a*b (no fused multiply-add), then ((l0+l4)+(l1+l5)) +
+// ((l2+l6)+(l3+l7)), then the tail j >= n - n % 8 added in order.
+// Kernels do not allocate, print or throw.
+#pragma once
+#include <cstdint>
+
+namespace attnscope::model {
+
+// sum_j a[j] * b[j], canonical order.
+float dot(const float* a, const float* b, int n);
+
+// out (d) = W (d,n) @ x (n); W's rows contiguous (nn.Linear layout). out[i] == dot(W_i, x).
+void matvec(float* out, const float* x, const float* w, int n, int d);
+
+// Q8_0: x quantised (xq (n), xs (n/gs)), W int8 (d,n) with scales (d, n/gs); n % gs == 0.
+// out[i] = sum over groups g, in order, of float(sum_k wq*xq) * ws[i,g] * xs[g].
+void matvec_q8(float* out, const std::int8_t* xq, const float* xs, const std::int8_t* wq,
+               const float* ws, int n, int d, int gs);
+
+// Groups of gs (n % gs == 0): s = max|x| / 127, q = round(x / s) (half away
+// from zero, clamped to ±127; 0 where s == 0 or x/s is NaN).
+void quantize_q8(std::int8_t* q, float* s, const float* x, std::int64_t n, int gs);
+
+// x (n) <- x dequantised row of a Q8_0 matrix: q (n), s (n/gs).
+void dequantize_q8(float* out, const std::int8_t* q, const float* s, int n, int gs);
+
+// out = w * x / sqrt(mean(x^2) + eps) (llama2.c's rmsnorm).
+void rms_norm(float* out, const float* x, const float* w, int n, float eps);
+
+// out = (x - mean) / sqrt(var + eps) * w + b (biased variance, as nn.LayerNorm).
+void layer_norm(float* out, const float* x, const float* w, const float* b, int n, float eps);
+
+// In place over x (n): exp(x - max) / sum. NaN in, NaN out.
+void softmax(float* x, int n);
+
+// e^x from float + and * only (Cody-Waite reduction, degree-6 polynomial;
+// max error ~2 ulp): the same bits everywhere, unlike libm's expf.
+float exp_f32(float x);
+
+// x * sigmoid(x), and GELU's tanh form 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+float silu_f32(float x);
+float gelu_tanh_f32(float x);
+
+// y[i] += a * x[i]
+void axpy(float* y, float a, const float* x, int n);
+
+// Position of the largest value (the first on ties; NaN never wins).
+int argmax(const float* x, int n);
+
+}  // namespace attnscope::model

@@ -1,0 +1,118 @@
+// Tiny decoder models, one token per forward call, in the style of llama2.c's
+// run.c: a Config, the weights (shape comment on each), a run state (scratch
+// and KV cache) and a forward that reads top to bottom (forward_llama.cpp,
+// forward_gpt2.cpp). No allocation per token.
+//
+// Entry points (wasm_bindings/model_bindings.cpp, tools, tests):
+//   std::unique_ptr<Transformer> m;
+//   Outcome o = Transformer::load_llama2c(bytes, size, options, &m);  // legacy / ak42 v1 / v2
+//   Outcome o = Transformer::load_gpt2(bytes, size, options, &m);     // "AGPT" v1
+//   m->forward(token, pos, attention)  -> Outcome; then m->logits() holds V floats
+//   attention (optional): L*H*(pos+1) floats, [layer][head][key position]
+// Positions run 0, 1, 2, ...: forward(token, pos) needs positions 0..pos-1 in
+// the cache (cached_positions() >= pos); going back to an earlier pos rewinds.
+// The file bytes are copied: the caller may free them after loading.
+//
+// Legend: L layers, C width, F FFN width, H heads, Hkv KV heads, D head size,
+// V vocabulary, T positions.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include "attnscope/model/config.h"
+#include "attnscope/model/outcome.h"
+
+namespace attnscope::model {
+
+// A stack of L matrices (L, rows, cols) — or one matrix — in fp32, or Q8_0:
+// int8 values (L, rows, cols) with a scale per group of a row (L, rows, cols/gs).
+struct MatrixStack {
+    const float* f = nullptr;
+    const std::int8_t* q = nullptr;
+    const float* s = nullptr;
+};
+
+struct Weights {
+    MatrixStack token_embedding;  // (V, C)
+    MatrixStack classifier;       // (V, C); the token embedding when shared
+    // Llama (llama2.c names)
+    const float* rms_att = nullptr;    // (L, C)
+    const float* rms_ffn = nullptr;    // (L, C)
+    const float* rms_final = nullptr;  // (C)
+    MatrixStack wq;                    // (L, H*D, C)
+    MatrixStack wk;                    // (L, Hkv*D, C)
+    MatrixStack wv;                    // (L, Hkv*D, C)
+    MatrixStack wo;                    // (L, C, H*D)   GPT-2: attention projection
+    MatrixStack w1;                    // (L, F, C)     GPT-2: fc
+    MatrixStack w2;                    // (L, C, F)     GPT-2: fc projection
+    MatrixStack w3;                    // (L, F, C)
+    // GPT-2 only
+    const float* wpe = nullptr;        // (T, C) learned positions
+    const float* ln1_w = nullptr;      // (L, C)
+    const float* ln1_b = nullptr;      // (L, C)
+    MatrixStack wqkv;                  // (L, 3C, C): rows q, then k, then v
+    const float* bqkv = nullptr;       // (L, 3C)
+    const float* bo = nullptr;         // (L, C)
+    const float* ln2_w = nullptr;      // (L, C)
+    const float* ln2_b = nullptr;      // (L, C)
+    const float* b1 = nullptr;         // (L, F)
+    const float* b2 = nullptr;         // (L, C)
+    const float* lnf_w = nullptr;      // (C)
+    const float* lnf_b = nullptr;      // (C)
+};
+
+struct RunState {
+    float* x = nullptr;       // (C) residual stream
+    float* xb = nullptr;      // (C) normed input / attention output
+    float* xb2 = nullptr;     // (C)
+    float* hb = nullptr;      // (F)
+    float* hb2 = nullptr;     // (F)
+    float* q = nullptr;       // (3C): Llama q (C); GPT-2 q, k, v
+    float* att = nullptr;     // (H, T) attention weights of the current position
+    float* logits = nullptr;  // (V)
+    float* key_cache = nullptr;    // (L, T, Hkv*D)
+    float* value_cache = nullptr;  // (L, T, Hkv*D)
+    std::int8_t* xq = nullptr;     // (max(C, F)) Q8_0 activations
+    float* xs = nullptr;           // (max(C, F) / gs) their scales
+    float* rope_cos = nullptr;     // (T, D/2)
+    float* rope_sin = nullptr;     // (T, D/2)
+};
+
+class Transformer {
+  public:
+    static Outcome load_llama2c(const std::uint8_t* bytes, std::uint64_t size,
+                                const LoadOptions& options, std::unique_ptr<Transformer>* out);
+    static Outcome load_gpt2(const std::uint8_t* bytes, std::uint64_t size,
+                             const LoadOptions& options, std::unique_ptr<Transformer>* out);
+
+    // logits() (V) of `token` at position `pos`; attention, if not null, gets
+    // L*H*(pos+1) floats. Checks token, pos and the cache; never aborts.
+    Outcome forward(int token, int pos, float* attention = nullptr);
+
+    const ModelConfig& config() const { return cfg_; }
+    const float* logits() const { return s_.logits; }
+    float* logits() { return s_.logits; }
+    int cached_positions() const { return cached_; }
+    std::uint64_t weight_bytes() const { return weight_bytes_; }
+    std::uint64_t state_bytes() const { return state_bytes_; }
+
+    ~Transformer();
+    Transformer(const Transformer&) = delete;
+    Transformer& operator=(const Transformer&) = delete;
+
+  private:
+    Transformer() = default;
+    friend struct Loader;  // checkpoint.cpp fills the weights
+    Outcome allocate_state();
+    void forward_llama(int token, int pos, float* attention);
+    void forward_gpt2(int token, int pos, float* attention);
+
+    ModelConfig cfg_;
+    Weights w_;
+    RunState s_;
+    void* weight_memory_ = nullptr;
+    void* state_memory_ = nullptr;
+    std::uint64_t weight_bytes_ = 0, state_bytes_ = 0;
+    int cached_ = 0;  // positions 0..cached_-1 are in the KV cache
+};
+
+}  // namespace attnscope::model

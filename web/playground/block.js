@@ -1,0 +1,105 @@
+// The block explorer page: the controls on the left set the attributes of one
+// <attn-block-explorer>, which computes the block with the wasm core
+// (transformerBlock with returnIntermediates) and steps through its stages.
+// For tests and the curious, the explorer's input, params and config
+// properties hold exactly what went into the call.
+import * as attn from '../lib/index.js';
+import '../widgets/index.js';
+import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { BLOCK_MESSAGES } from './block-messages.js';
+
+for (const [code, messages] of Object.entries(BLOCK_MESSAGES)) addMessages(code, messages);
+
+const MAX_TOKENS = 12;
+const $ = (id) => document.getElementById(id);
+const explorer = $('explorer');
+const controls = {
+  tokens: $('tokens'), seed: $('seed'), reseed: $('reseed'), dModel: $('dmodel'), heads: $('heads'),
+  kvHeads: $('kvheads'), position: $('position'), norm: $('norm'), activation: $('activation'),
+  causal: $('causal'), rope: $('rope'),
+};
+const state = { tokensEdited: false };
+
+const checked = (fieldset) => fieldset.querySelector('input:checked')?.value;
+const seedOf = () => {
+  const v = Math.round(Number(controls.seed.value));
+  return Number.isFinite(v) ? Math.min(4294967295, Math.max(0, v)) : 1;
+};
+
+function tokens() {
+  return controls.tokens.value.trim().split(/\s+/).filter(Boolean).slice(0, MAX_TOKENS);
+}
+
+/** K, V head choices: the divisors of H, named MHA (= H), MQA (1) or GQA. */
+function drawKvChoices() {
+  const heads = Number(checked(controls.heads));
+  const previous = Number(checked(controls.kvHeads) ?? heads);
+  const legend = controls.kvHeads.querySelector('legend');
+  const options = [heads, heads / 2, 1].filter((v, i, all) => Number.isInteger(v) && all.indexOf(v) === i);
+  const labels = options.map((v) => {
+    const label = document.createElement('label');
+    const input = Object.assign(document.createElement('input'), { type: 'radio', name: 'kvheads', value: String(v) });
+    input.checked = v === (options.includes(previous) ? previous : heads);
+    const name = v === heads ? 'MHA' : v === 1 ? 'MQA' : 'GQA';
+    const span = document.createElement('span');
+    span.textContent = `${v} · ${name}`;
+    label.append(input, span);
+    return label;
+  });
+  controls.kvHeads.replaceChildren(legend, ...labels);
+}
+
+/** Pushes the controls into the explorer (which recomputes once, at the end of this task). */
+function update() {
+  const words = tokens();
+  const set = (name, value) => explorer.setAttribute(name, String(value));
+  set('tokens', words.join(' '));
+  set('seed', seedOf());
+  set('d-model', controls.dModel.value);
+  set('heads', checked(controls.heads));
+  set('kv-heads', checked(controls.kvHeads));
+  set('norm-position', checked(controls.position));
+  set('norm', checked(controls.norm));
+  set('activation', controls.activation.value);
+  explorer.toggleAttribute('causal', controls.causal.checked);
+  explorer.toggleAttribute('rope', controls.rope.checked);
+  $('dmodel-out').textContent = controls.dModel.value;
+  const hint = controls.tokens.value.trim().split(/\s+/).filter(Boolean).length > MAX_TOKENS ? 'tokens.tooMany' : 'tokens.hint';
+  $('tokens-hint').textContent = t(hint, { max: MAX_TOKENS });
+}
+
+/** The exact call, as a developer would write it (shapes instead of numbers). */
+function showCall() {
+  const { input, config } = explorer;
+  if (!input) return;
+  const [T, C] = input.shape;
+  const opts = JSON.stringify({ ...config, returnIntermediates: true }, null, 2).replace(/"(\w+)":/g, '$1:').replace(/"/g, "'");
+  $('call').textContent = `// x: [${T}, ${C}], params: ${t('call.params')}\nconst { output, intermediates } = attn.transformerBlock(x, params, ${opts});`;
+}
+
+function applyLanguage() {
+  const code = lang();
+  document.documentElement.lang = code;
+  document.title = t('doc.title');
+  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  if (!state.tokensEdited) controls.tokens.value = t('tokens.default');
+  update();
+  showCall();
+}
+
+controls.tokens.addEventListener('input', () => { state.tokensEdited = true; update(); });
+controls.seed.addEventListener('change', update);
+controls.reseed.addEventListener('click', () => {
+  controls.seed.value = String((seedOf() + 1) % 4294967296);
+  update();
+});
+controls.heads.addEventListener('change', () => { drawKvChoices(); update(); });
+for (const input of [controls.dModel, controls.kvHeads, controls.position, controls.norm, controls.activation, controls.causal, controls.rope]) {
+  input.addEventListener(input.type === 'range' ? 'input' : 'change', update);
+}
+explorer.addEventListener('change', () => { showCall(); document.body.dataset.ready = 'true'; });
+onLangChange(applyLanguage);
+
+drawKvChoices();
+applyLanguage();
+attn.ready().then(() => { $('backend').textContent = attn.backend(); });

@@ -1,0 +1,205 @@
+// <attn-block-explorer>: one Transformer block, step by step. A sentence's
+// seeded embeddings go through a block with seeded weights; the core's
+// transformerBlock(..., {returnIntermediates: true}) computes every tensor,
+// and a stepper shows one stage at a time as heatmaps. See index.d.ts.
+import { attn } from './attention-source.js';
+import { embed, blockParams, blockConfig } from './block-source.js';
+import { stagesFor } from './block-stages.js';
+import { AttnTensorView } from './attn-tensor-view.js';
+import { AttnStepper, withSubscripts } from './attn-stepper.js';
+import { t, langFor, onLangChange } from './i18n.js';
+import { el } from './dom.js';
+import { STYLE } from './block-explorer-style.js';
+import './explorer-messages.js';
+
+const ATTRIBUTES = ['tokens', 'd-model', 'heads', 'kv-heads', 'seed', 'norm-position', 'norm', 'activation', 'causal', 'rope', 'stage', 'lang'];
+const DEFAULT_TOKENS = 'the cat sat on the mat';
+
+export class AttnBlockExplorer extends HTMLElement {
+  static define(name = 'attn-block-explorer', registry = customElements) {
+    AttnTensorView.define();
+    AttnStepper.define();
+    if (!registry.get(name)) registry.define(name, this);
+    return this;
+  }
+
+  static get observedAttributes() { return ATTRIBUTES; }
+
+  #ui = {}; #views = []; #queued = false; #ready = false; #stopLang = null;
+  #settings = null; #input = null; #params = null; #config = null; #result = null; #stages = []; #index = 0;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const ui = this.#ui;
+    ui.steps = document.createElement('attn-stepper');
+    ui.nav = el('nav', 'nav');
+    ui.nav.append(ui.steps);
+    ui.stepNo = el('span', 'step-no');
+    ui.title = el('h3', 'title');
+    ui.formula = el('code', 'formula');
+    ui.shape = el('code', 'shape');
+    ui.explain = el('p', 'explain');
+    ui.views = el('div', 'views');
+    ui.prev = el('button', 'pager prev');
+    ui.next = el('button', 'pager next');
+    ui.status = el('p', 'status');
+    const head = el('div', 'stage-head');
+    head.append(ui.stepNo, ui.title, ui.formula, ui.shape);
+    const pager = el('div', 'pagers');
+    pager.append(ui.prev, ui.next);
+    ui.stage = el('section', 'stage');
+    ui.stage.setAttribute('part', 'stage');
+    ui.stage.append(head, ui.explain, ui.views, pager);
+    root.append(el('style', null, STYLE), ui.status, ui.nav, ui.stage);
+    ui.prev.addEventListener('click', () => this.#go(this.#index - 1));
+    ui.next.addEventListener('click', () => this.#go(this.#index + 1));
+    ui.steps.addEventListener('change', (e) => this.#go(e.detail.index));
+  }
+
+  connectedCallback() {
+    this.#stopLang = onLangChange(() => this.#schedule());
+    if (!this.#ready) this.#message(t('heatmap.loading', {}, langFor(this)));
+    attn.ready().then(() => { this.#ready = true; this.#schedule(); }, (e) => this.#message(e.message, true));
+  }
+
+  disconnectedCallback() { this.#stopLang?.(); }
+
+  attributeChangedCallback(name) {
+    if (name === 'stage') this.#index = Math.max(0, this.#stages.findIndex((s) => s.id === this.getAttribute('stage')));
+    this.#schedule();
+  }
+
+  /** The embeddings x [T, C] that went in. */
+  get input() { return this.#input; }
+  /** The block's parameters ({norm1, attn, norm2, ffn}). */
+  get params() { return this.#params; }
+  /** The config given to transformerBlock (without returnIntermediates). */
+  get config() { return this.#config; }
+  /** transformerBlock's result ({output, intermediates}), or null. */
+  get result() { return this.#result; }
+  /** The stage ids, in order. */
+  get stages() { return this.#stages.map((s) => s.id); }
+  /** The id of the stage shown; setting it shows that stage. */
+  get stage() { return this.#stages[this.#index]?.id ?? null; }
+  set stage(id) { this.setAttribute('stage', id); }
+
+  #go(index) {
+    const i = Math.max(0, Math.min(this.#stages.length - 1, index));
+    if (i === this.#index || !this.#stages[i]) return;
+    this.#index = i;
+    this.#drawStage();
+    this.dispatchEvent(new CustomEvent('stage-change', { detail: { stage: this.stage, index: i } }));
+  }
+
+  #schedule() {
+    if (this.#queued) return;
+    this.#queued = true;
+    queueMicrotask(() => { this.#queued = false; if (this.isConnected && this.#ready) this.render(); });
+  }
+
+  #int(name, fallback) {
+    const v = Number(this.getAttribute(name) ?? fallback);
+    if (!Number.isInteger(v)) throw new Error(`the ${name} attribute must be an integer (got "${this.getAttribute(name)}")`);
+    return v;
+  }
+
+  #readSettings() {
+    const nHeads = this.#int('heads', 2);
+    const dModel = this.#int('d-model', 16);
+    const tokens = (this.getAttribute('tokens') || DEFAULT_TOKENS).trim().split(/\s+/);
+    return {
+      tokens, dModel, nHeads, nKvHeads: this.#int('kv-heads', nHeads), seed: this.#int('seed', 1) >>> 0,
+      prenorm: this.getAttribute('norm-position') !== 'post',
+      norm: this.getAttribute('norm') ?? 'layernorm', activation: this.getAttribute('activation') ?? 'gelu',
+      isCausal: this.hasAttribute('causal') && this.getAttribute('causal') !== 'false',
+      rope: this.hasAttribute('rope') && this.getAttribute('rope') !== 'false',
+      headDim: dModel / nHeads,
+    };
+  }
+
+  /** Recomputes the block and redraws now (changes otherwise redraw at the end of the current task). */
+  render() {
+    try {
+      const s = this.#readSettings();
+      const input = embed(s.tokens, s.dModel, s.seed);
+      const params = blockParams(s);
+      const config = blockConfig(s);
+      const result = attn.transformerBlock(input, params, { ...config, returnIntermediates: true });
+      const wanted = this.getAttribute('stage') ?? this.stage;
+      this.#settings = s; this.#input = input; this.#params = params; this.#config = config; this.#result = result;
+      this.#stages = stagesFor(s);
+      this.#index = Math.max(0, this.#stages.findIndex((st) => st.id === wanted));
+      this.#drawSteps();
+      this.#drawStage();
+      this.#ui.status.hidden = true;
+      this.#ui.nav.hidden = this.#ui.stage.hidden = false;
+      this.dispatchEvent(new CustomEvent('change', { detail: { result } }));
+    } catch (e) {
+      this.#result = null;
+      this.#message(t('explorer.error', {}, langFor(this)) + (e?.message ?? e), true);
+      this.dispatchEvent(new CustomEvent('error', { detail: { message: e?.message ?? String(e) } }));
+    }
+  }
+
+  #message(text, error = false) {
+    const { status, nav, stage } = this.#ui;
+    status.textContent = text;
+    status.classList.toggle('error', error);
+    status.hidden = false;
+    nav.hidden = stage.hidden = true;
+  }
+
+  #drawSteps() {
+    const lang = langFor(this);
+    this.#ui.nav.setAttribute('aria-label', t('explorer.steps', {}, lang));
+    this.#ui.steps.steps = this.#stages.map((stage) => ({
+      id: stage.id, label: stage.short, group: stage.group, title: t(`stage.${stage.id}.title`, {}, lang),
+      groupLabel: stage.group === 'attn' || stage.group === 'ffn' ? t(`explorer.group.${stage.group}`, {}, lang) : null,
+    }));
+  }
+
+  #drawStage() {
+    const ui = this.#ui;
+    const lang = langFor(this);
+    const s = this.#settings;
+    const stage = this.#stages[this.#index];
+    ui.steps.index = this.#index;
+    ui.stepNo.textContent = t('explorer.step', { i: this.#index + 1, n: this.#stages.length }, lang);
+    ui.title.textContent = t(`stage.${stage.id}.title`, {}, lang);
+    ui.formula.replaceChildren(...withSubscripts(stage.formula));
+    ui.shape.textContent = stage.shape;
+    const post = `stage.${stage.id}.explain.post`;
+    ui.explain.replaceChildren(...withSubscripts(!s.prenorm && t(post, {}, lang) !== post ? t(post, {}, lang) : t(`stage.${stage.id}.explain`, {}, lang)));
+    ui.prev.textContent = t('explorer.prev', {}, lang);
+    ui.next.textContent = t('explorer.next', {}, lang);
+    ui.prev.disabled = this.#index === 0;
+    ui.next.disabled = this.#index === this.#stages.length - 1;
+    while (this.#views.length < stage.views.length) this.#views.push(document.createElement('attn-tensor-view'));
+    const views = this.#views.slice(0, stage.views.length);
+    stage.views.forEach((spec, n) => this.#configure(views[n], spec, s, lang));
+    ui.views.replaceChildren(...views);
+    this.setAttribute('data-stage', stage.id);
+  }
+
+  #configure(view, spec, s, lang) {
+    const square = spec.cols === 'tokens';
+    view.data = spec.input ? this.#input : spec.pick(this.#result);
+    view.maskFrom = spec.maskFrom ? spec.maskFrom(this.#result) : null;
+    view.tokens = s.tokens;
+    view.colTokens = square ? s.tokens : null;
+    view.setAttribute('row-title', t(square ? 'heatmap.queries' : 'axis.tokens', {}, lang));
+    view.setAttribute('col-title', t(square ? 'heatmap.keys' : `axis.${spec.cols}`, {}, lang));
+    if (spec.label) view.setAttribute('caption', spec.label); else view.removeAttribute('caption');
+    view.dataset.view = spec.label ?? 'main';
+    const group = s.nHeads / s.nKvHeads;
+    if (spec.heads === 'kv' && group > 1) {
+      view.headLabels = Array.from({ length: s.nKvHeads }, (_, g) => t('explorer.kvHead', { g, from: g * group, to: (g + 1) * group - 1 }, lang));
+    } else if (spec.heads === 'q' && group > 1) {
+      view.headLabels = Array.from({ length: s.nHeads }, (_, h) => t('explorer.qHeadShared', { h, g: Math.floor(h / group) }, lang));
+    } else {
+      view.headLabels = null;
+    }
+    view.setAttribute('lang', lang);
+  }
+}
