@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# npm run bench: GFLOP/s of matmul 256³ and attention (H=8, N=512, D=64) for
-# wasm-SIMD and wasm-scalar in Node and the native -march=native core, in one
-# table (see docs/BENCHMARKS.md). BENCH_ROUNDS=n alternates the backends n
-# times (default 3). BENCH_BUILD_DIR builds the native bench somewhere other
-# than build/native (the default), e.g. to stay out of another build's way.
+# npm run bench: GFLOP/s of matmul 256³ and attention (H=8, N=512, D=64), a
+# pre-LN transformer block forward, and plain vs flash attention at N=2048
+# with their peak wasm heap, for wasm-SIMD and wasm-scalar in Node and the
+# native -march=native core, in Markdown tables (see docs/BENCHMARKS.md).
+# BENCH_ROUNDS=n alternates the backends n times (default 3); BENCH_GROUPS=
+# kernel,block,long picks the tables. BENCH_BUILD_DIR builds the native bench
+# somewhere other than build/native (the default), e.g. to stay out of
+# another build's way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -28,7 +28,7 @@ struct MhaWeightArgs {
 struct MhaArgs {
     int B, T, S, C, H, Hkv, kind, window, qkNorm, ropeLayout, positionOffset, layer;
     float scale, temperature, eps, ropeBase;
-    bool causal, alibi, cross, rope;
+    bool defaultScale, causal, alibi, cross, rope;
     Ptr maskAllow, maskAdd, cache;
     double strideB, strideH, strideQ, strideK;
 };
@@ -52,7 +52,8 @@ MhaWeights to_mha(const MhaWeightArgs& a) {
 MhaConfig to_config(const MhaArgs& a) {
     MhaConfig c;
     c.B = a.B, c.T = a.T, c.S = a.S, c.C = a.C, c.H = a.H, c.Hkv = a.Hkv, c.cross = a.cross;
-    c.attn.kind = static_cast<AttentionKind>(a.kind), c.attn.window = a.window, c.attn.scale = a.scale;
+    c.attn.kind = static_cast<AttentionKind>(a.kind), c.attn.window = a.window;
+    c.default_scale = a.defaultScale, c.attn.scale = a.scale;
     c.attn.temperature = a.temperature, c.attn.eps = a.eps, c.attn.causal = a.causal, c.attn.alibi = a.alibi;
     c.qk_norm = static_cast<QkNorm>(a.qkNorm), c.rope = a.rope, c.rope_base = a.ropeBase;
     c.rope_layout = static_cast<RopeLayout>(a.ropeLayout), c.position_offset = a.positionOffset;
@@ -120,7 +121,8 @@ EMSCRIPTEN_BINDINGS(blocks) {
         .field("ropeLayout", &MhaArgs::ropeLayout).field("positionOffset", &MhaArgs::positionOffset)
         .field("layer", &MhaArgs::layer).field("scale", &MhaArgs::scale)
         .field("temperature", &MhaArgs::temperature).field("eps", &MhaArgs::eps)
-        .field("ropeBase", &MhaArgs::ropeBase).field("causal", &MhaArgs::causal).field("alibi", &MhaArgs::alibi)
+        .field("ropeBase", &MhaArgs::ropeBase).field("defaultScale", &MhaArgs::defaultScale)
+        .field("causal", &MhaArgs::causal).field("alibi", &MhaArgs::alibi)
         .field("cross", &MhaArgs::cross).field("rope", &MhaArgs::rope).field("maskAllow", &MhaArgs::maskAllow)
         .field("maskAdd", &MhaArgs::maskAdd).field("cache", &MhaArgs::cache).field("strideB", &MhaArgs::strideB)
         .field("strideH", &MhaArgs::strideH).field("strideQ", &MhaArgs::strideQ).field("strideK", &MhaArgs::strideK);

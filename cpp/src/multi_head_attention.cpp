@@ -70,7 +70,7 @@ Status multi_head_attention(float* out, const float* x, const float* memory, con
     const int past = cache ? cache->length[layer] : 0, Tk = past + S;
     AttentionParams p = cfg.attn;
     p.B = B, p.H = H, p.Hkv = Hkv, p.Nq = T, p.Nk = Tk, p.D = D, p.Dv = D;
-    if (p.scale == 0.f) p.scale = 1.f / std::sqrt(static_cast<float>(D));
+    if (cfg.default_scale) p.scale = 1.f / std::sqrt(static_cast<float>(D));
     if (Status s = check_attention_params(p); s != Status::Ok) return s;
 
     const MhaTrace none;

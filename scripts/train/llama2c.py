@@ -126,25 +126,31 @@ class Llama(nn.Module):
         x = self.tok_embeddings(idx)
         cos = self.rope_cos[:T].to(x.dtype)
         sin = self.rope_sin[:T].to(x.dtype)
-        mask = torch.ones(T, T, dtype=torch.bool, device=idx.device).tril()
+        neg = torch.full((T, T), float('-inf'), dtype=x.dtype, device=idx.device).triu(1)
+        scale = 1.0 / math.sqrt(hs)
         atts = []
         for L in self.layers:
             xb = rmsnorm(x, L.attention_norm)
             q = L.wq(xb).view(B, T, c.n_heads, hs).transpose(1, 2)
             k = L.wk(xb).view(B, T, c.n_kv_heads, hs).transpose(1, 2)
             v = L.wv(xb).view(B, T, c.n_kv_heads, hs).transpose(1, 2)
-            q = apply_rope(q, cos, sin)
+            q = apply_rope(q, cos, sin) * scale
             k = apply_rope(k, cos, sin)
             rep = c.n_heads // c.n_kv_heads
             if rep > 1:
-                k = k.repeat_interleave(rep, dim=1)
-                v = v.repeat_interleave(rep, dim=1)
-            s = (q @ k.transpose(-1, -2)) / math.sqrt(hs)
-            s = s.masked_fill(~mask, float('-inf'))
-            a = F.softmax(s, dim=-1)
+                # (B, Hkv, T, hs) -> (B, Hkv, rep, T, hs): query head h uses kv head h // rep
+                q = q.view(B, c.n_kv_heads, rep, T, hs)
+                s = q @ k.unsqueeze(2).transpose(-1, -2) + neg
+                a = F.softmax(s, dim=-1)
+                o = (a @ v.unsqueeze(2)).view(B, c.n_heads, T, hs)
+                a = a.view(B, c.n_heads, T, T)
+            else:
+                s = q @ k.transpose(-1, -2) + neg
+                a = F.softmax(s, dim=-1)
+                o = a @ v
             if return_attention:
                 atts.append(a.detach())
-            o = (a @ v).transpose(1, 2).reshape(B, T, c.n_heads * hs)
+            o = o.transpose(1, 2).reshape(B, T, c.n_heads * hs)
             x = x + L.wo(o)
             xb = rmsnorm(x, L.ffn_norm)
             x = x + L.w2(F.silu(L.w1(xb)) * L.w3(xb))

@@ -93,7 +93,7 @@ inline Mha mha(const MhaCase& c, const Vec& x) {
         r.q = rope(r.q, B * H, T, D, g.rope_base, il, g.position_offset);
         r.k = rope(r.k, B * Hkv, S, D, g.rope_base, il, g.position_offset);
     }
-    const double scale = a.scale != 0.f ? a.scale : 1.0 / std::sqrt(static_cast<double>(D));
+    const double scale = g.default_scale ? 1.0 / std::sqrt(static_cast<double>(D)) : a.scale;
     const Vec slopes = a.alibi ? alibi_slopes(H) : Vec();
     const std::size_t n_scores = static_cast<std::size_t>(B) * H * T * S;
     r.raw.assign(n_scores, 0), r.scaled = r.raw, r.masked = r.raw, r.weights = r.raw;

@@ -99,7 +99,7 @@ TEST(MultiHeadAttention, CosineKindWithTemperatureMatchesReference) {
 
 TEST(MultiHeadAttention, ExplicitScaleAlibiAndWindowMatchReference) {
     MhaConfig g = config(1, 9, 24, 6, 3);  // 6 heads: ALiBi's non-power-of-two slopes
-    g.attn.scale = 0.7f, g.attn.alibi = true, g.attn.window = 3, g.attn.causal = true;
+    g.default_scale = false, g.attn.scale = 0.7f, g.attn.alibi = true, g.attn.window = 3, g.attn.causal = true;
     expect_matches_reference(ref::make_mha(g, false, false, ref::kSeed + 12));
 }
 

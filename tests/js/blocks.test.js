@@ -146,6 +146,11 @@ describe('multiHeadAttention', () => {
     expectClose(got.output, want.output, ROUTES, 'output');
   });
 
+  test('scale 0 is taken literally: every allowed key gets the same weight', () => {
+    const { weights } = attn.multiHeadAttention(rand([4, C], 3), p, { nHeads: H, nKvHeads: Hkv, scale: 0, isCausal: true, returnIntermediates: true }).intermediates;
+    for (let i = 0; i < 4; i++) expect(weights.data[i * 4]).toBeCloseTo(1 / (i + 1), 6);
+  });
+
   test('cross-attention takes keys and values from memory', () => {
     const x = rand([4, C], 4), memory = rand([7, C], 5);
     const got = attn.multiHeadAttention(x, p, { nHeads: H, nKvHeads: Hkv, memory, returnIntermediates: true });

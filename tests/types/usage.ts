@@ -50,6 +50,31 @@ export function blocks(x: Tensor, w: Tensor, v: Tensor): number {
     block.intermediates.ffnHidden.data[0] + block.intermediates.attentionIntermediates.weights.data[0];
 }
 
+export function masksAndBiases(x: Tensor, table: Tensor): number {
+  const local: attn.BoolTensor = attn.slidingWindowMask(3, 3, 2, { causal: true });
+  const mask = attn.combineMasks(attn.causalMask(3), attn.stridedMask(3, 2), attn.globalTokensMask(3, [0]), local);
+  const bird = attn.bigBirdMask(3, { window: 1, globalTokens: new Int32Array([0]), randomPerRow: 1, seed: 7 });
+  const out = attn.flashAttention(x, x, x, { attnMask: attn.intersectMasks(mask, bird) }).output;
+  const biased = attn.scaledDotProductAttention(x, x, x, { attnMask: attn.alibiBias(1, 3) }).output;
+  const t5: Tensor = attn.t5RelativeBias(table, 3, 3, { bidirectional: false, maxDistance: 64 });
+  const buckets: Int32Array = attn.t5RelativePositionBucket([-2, 0, 2], { numBuckets: 16 });
+  const h = attn.addPositionEmbeddings(x, table, { positionOffset: 1 });
+  const lin = attn.linearAttention(x, x, x, { featureMap: 'performer', features: 8, seed: 1, isCausal: true, form: 'quadratic' }).output;
+  const w: Tensor = attn.performerProjection(8, 4, { seed: 2 });
+  return out.data[0] + biased.data[0] + t5.data[0] + buckets[0] + h.data[0] + lin.data[0] + w.data[0];
+}
+
+export function wrongMaskCalls(x: Tensor): void {
+  // @ts-expect-error slidingWindowMask needs the window
+  attn.slidingWindowMask(4, 4);
+  // @ts-expect-error an additive (float) mask cannot be combined as a boolean one
+  attn.combineMasks(x);
+  // @ts-expect-error unknown feature map
+  attn.linearAttention(x, x, x, { featureMap: 'softmax' });
+  // @ts-expect-error linearAttention returns { output }, not a tensor
+  attn.linearAttention(x, x, x).data;
+}
+
 export function wrongCalls(x: Tensor): void {
   // @ts-expect-error unknown FFN activation
   attn.feedForward(x, { w1: x, w2: x }, { activation: 'swish' });

@@ -182,8 +182,10 @@ export function scaledDotProductAttention(
  * The same maths as scaledDotProductAttention, computed FlashAttention-style:
  * keys in tiles with an online softmax (running max m, normaliser l, rescaled
  * accumulator), so the extra memory is O(D + tile) per query row instead of
- * O(Nq * Nk). Tiles that causal/window rule out are skipped. No weights.
+ * O(Nq * Nk). Tiles that causal/window rule out are skipped, and so are
+ * tiles whose keys a boolean attnMask hides entirely (see masks.d.ts). No weights.
  */
 export function flashAttention(q: Tensor, k: Tensor, v: Tensor, options?: AttentionOptions): { output: Tensor };
 export * from './count.js';
+export * from './masks.js';
 export * from './blocks.js';

@@ -4,7 +4,7 @@
 // As everywhere in attnscope, i' = i + nK - nQ aligns query i to the END of
 // the keys (decoding with a KV cache); for nQ = nK, i' = i.
 
-import type { Tensor, BoolTensor } from './index';
+import type { Tensor, BoolTensor } from './index.js';
 
 /**
  * Causal mask [nQ, nK]: allow[i, j] = j <= i'. Equal to `isCausal: true`.

@@ -57,6 +57,8 @@ function update() {
     el.setAttribute('max-distance', String(values.distance));
     el.setAttribute('bidirectional', String(controls.bidirectional.checked));
   }
+  // Beyond 16 tokens two cards a row leave the cells room to stay readable.
+  for (const cards of document.querySelectorAll('.cards')) cards.classList.toggle('wide', n > 16);
   for (const [id, value] of Object.entries(values)) if ($(`${id}-out`)) $(`${id}-out`).textContent = value;
 }
 

@@ -26,7 +26,7 @@ export class AttnBlockExplorer extends HTMLElement {
   static get observedAttributes() { return ATTRIBUTES; }
 
   #ui = {}; #views = []; #queued = false; #ready = false; #stopLang = null;
-  #settings = null; #input = null; #params = null; #config = null; #result = null; #stages = []; #index = 0;
+  #settings = null; #input = null; #params = null; #config = null; #result = null; #stages = []; #index = 0; #wanted = null;
 
   constructor() {
     super();
@@ -66,7 +66,11 @@ export class AttnBlockExplorer extends HTMLElement {
   disconnectedCallback() { this.#stopLang?.(); }
 
   attributeChangedCallback(name) {
-    if (name === 'stage') this.#index = Math.max(0, this.#stages.findIndex((s) => s.id === this.getAttribute('stage')));
+    if (name === 'stage') { // moving to another stage only redraws; everything else recomputes the block
+      const i = this.#stages.findIndex((s) => s.id === this.getAttribute('stage'));
+      if (this.#result && !this.#queued && i >= 0) { this.#index = i; this.#drawStage(); return; }
+      this.#wanted = this.getAttribute('stage');
+    }
     this.#schedule();
   }
 
@@ -126,10 +130,12 @@ export class AttnBlockExplorer extends HTMLElement {
       const params = blockParams(s);
       const config = blockConfig(s);
       const result = attn.transformerBlock(input, params, { ...config, returnIntermediates: true });
-      const wanted = this.getAttribute('stage') ?? this.stage;
+      const wanted = this.#wanted ?? this.stage ?? this.getAttribute('stage');
+      this.#wanted = null;
       this.#settings = s; this.#input = input; this.#params = params; this.#config = config; this.#result = result;
       this.#stages = stagesFor(s);
-      this.#index = Math.max(0, this.#stages.findIndex((st) => st.id === wanted));
+      const found = this.#stages.findIndex((st) => st.id === wanted);
+      this.#index = found >= 0 ? found : Math.min(this.#index, this.#stages.length - 1); // e.g. a norm stage gone with post-LN
       this.#drawSteps();
       this.#drawStage();
       this.#ui.status.hidden = true;

@@ -12,8 +12,14 @@ const STYLE = `
 :host { display: block; }
 :host([hidden]) { display: none; }
 .heads { display: flex; flex-wrap: wrap; gap: 14px 22px; align-items: flex-start; }
-.head-title { font-size: 12.5px; font-weight: 650; color: var(--attn-accent, #3451b2); margin: 0 0 4px; }
+.head { min-width: 0; max-width: 100%; }
+.caption { font-weight: 650; font-size: 14px; margin: 0 0 6px; }
+.head-title { font-size: 12.5px; font-weight: 650; color: var(--attn-accent, #3451b2); margin: 0 0 4px; width: 0; min-width: 100%; }
 .cell.masked { background-color: #f3f5f9 !important; color: transparent !important; }
+.heads .cell { height: max(var(--cell), 18px); } /* wide matrices get taller rows than columns */
+.heads .row-label { line-height: max(var(--cell), 18px); }
+.legend .bar { width: auto; flex: 1 1 40px; max-width: 160px; }
+.head + .head .legend { visibility: hidden; } /* one shared scale: the first head's legend is enough */
 `;
 const GAP = 22;
 
@@ -32,15 +38,16 @@ export class AttnTensorView extends HTMLElement {
 
   static get observedAttributes() { return ['caption', 'head-label', 'row-title', 'col-title', 'cell-size', 'lang']; }
 
-  #heads; #views = []; #data = null; #maskFrom = null; #tokens = null; #colTokens = null; #headLabels = null;
+  #caption; #heads; #views = []; #data = null; #maskFrom = null; #tokens = null; #colTokens = null; #headLabels = null;
   #queued = false; #stopLang = null; #resize = null; #width = 0;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
+    this.#caption = el('div', 'caption');
     this.#heads = el('div', 'heads');
     this.#heads.setAttribute('part', 'heads');
-    root.append(el('style', null, STYLE), this.#heads);
+    root.append(el('style', null, STYLE), this.#caption, this.#heads);
   }
 
   connectedCallback() {
@@ -98,7 +105,7 @@ export class AttnTensorView extends HTMLElement {
     const room = labelRoom(this.getAttribute('row-title'), rowLabels);
     for (let perRow = H; perRow >= 1; perRow--) {
       if (H % perRow) continue;
-      const cell = Math.floor((width - perRow * room - (perRow - 1) * GAP) / (perRow * C));
+      const cell = Math.floor((width - perRow * (room + C + 1) - (perRow - 1) * GAP) / (perRow * C)); // C + 1 grid gaps of 1px
       if (cell >= 16 || perRow === 1) return fixed > 0 ? fixed : Math.max(8, Math.min(40, cell));
     }
     return 16;
@@ -118,6 +125,8 @@ export class AttnTensorView extends HTMLElement {
     const colLabels = this.#colTokens?.length === C ? this.#colTokens : Array.from({ length: C }, (_, j) => String(j));
     const maskData = this.#maskFrom?.data.length === data.data.length ? this.#maskFrom.data : data.data;
     const headLabel = this.getAttribute('head-label') ?? t('tensor.head', {}, lang);
+    this.#caption.textContent = this.getAttribute('caption') ?? '';
+    this.#caption.hidden = !this.hasAttribute('caption');
     this.#views.forEach((view, h) => {
       const at = h * R * C;
       const matrix = { data: data.data.slice(at, at + R * C), shape: [R, C] };
@@ -129,7 +138,7 @@ export class AttnTensorView extends HTMLElement {
         masked: (i, j) => maskData[at + i * C + j] === -Infinity,
         showValues: cellSize >= 34,
         text: {
-          caption: h === 0 ? this.getAttribute('caption') : null,
+          caption: null,
           rowTitle: this.getAttribute('row-title') ?? '',
           colTitle: this.getAttribute('col-title') ?? '',
           sumHeader: '', valueName: t('heatmap.value', {}, lang), sumOfRow: () => '',
@@ -139,6 +148,9 @@ export class AttnTensorView extends HTMLElement {
         },
       });
     });
+    // Narrow columns: label every 4th (or 8th) so that the numbers stay readable.
+    const step = cellSize >= 16 ? 1 : cellSize >= 10 ? 4 : 8;
+    this.shadowRoot.querySelectorAll('.col-label').forEach((label, n) => { label.style.visibility = (n % C) % step ? 'hidden' : ''; });
     this.dispatchEvent(new CustomEvent('change', { detail: { data } }));
   }
 

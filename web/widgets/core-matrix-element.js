@@ -20,6 +20,7 @@ const STYLE = `
 sub { font-size: 0.75em; }
 .cell.masked { background-color: #ffffff !important; }
 .no-legend .legend { display: none; }
+.tiny .row-label, .tiny .col-label { font-size: 9px; }
 `;
 
 export class CoreMatrixElement extends HTMLElement {
@@ -103,12 +104,13 @@ export class CoreMatrixElement extends HTMLElement {
       const rowTitle = t('heatmap.queries', {}, lang);
       const sumRoom = r.sums ? 26 + textWidth(r.sumHeader ?? '') : 0;
       const room = (this.#width || 360) - labelRoom(rowTitle, labels(R)) - sumRoom - 4;
-      const cellSize = this.int('cell-size', Math.max(8, Math.min(40, Math.floor((room - C) / C))), 6, 200);
+      const cellSize = this.hasAttribute('cell-size') ? this.int('cell-size', 0, 6, 200) : Math.max(6, Math.min(40, Math.floor((room - C) / C)));
       this.#title.textContent = this.getAttribute('caption') ?? r.title;
       this.#rule.replaceChildren(...withSubscripts(r.rule ?? ''));
       this.#note.textContent = r.note ?? '';
       this.#shown = r.matrix;
       this.#body.classList.toggle('no-legend', r.legend === false);
+      this.#body.classList.toggle('tiny', cellSize < 13);
       const showValues = (r.showValues ?? true) && cellSize >= (r.integers ? 22 : 34);
       this.#view.draw({
         matrix: r.matrix, rowLabels: labels(R), colLabels: labels(C), sums: r.sums ?? null, masked: r.masked ?? null,

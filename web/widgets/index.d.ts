@@ -1,5 +1,7 @@
 // Types of 'attnscope/widgets'. Importing the module registers the elements
-// <attn-heatmap>, <attn-matrix-input> and <attn-lang-switch>.
+// <attn-heatmap>, <attn-matrix-input>, <attn-lang-switch>, <attn-tensor-view>,
+// <attn-stepper>, <attn-block-explorer>, <attn-mask-grid> and <attn-bias-map>.
+import type { Tensor, BoolTensor, BlockParams, BlockConfig, BlockIntermediates } from '../lib/index.js';
 
 /** A row-major matrix, as the attnscope core uses. */
 export interface Matrix {
@@ -117,6 +119,172 @@ export declare class AttnLangSwitch extends HTMLElement {
   value: Lang;
 }
 
+/**
+ * `<attn-tensor-view>`: a 2-D tensor [R, C] as one heatmap, or a 3-D tensor
+ * [H, R, C] as H heatmaps side by side (one per head) on one shared colour
+ * scale. Cells where `maskFrom` (or the data) holds -Infinity are hatched.
+ * Every cell carries its exact value in `data-value`. It computes nothing.
+ *
+ * Attributes: `caption`, `head-label` (default 'head {h}'), `row-title`,
+ * `col-title`, `cell-size` (default: fit the width), `lang`.
+ * Events: `change` (detail {data}) after every redraw; `cell-hover`
+ * (detail {head, row, col, value} or null).
+ */
+export declare class AttnTensorView extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnTensorView;
+  /** The tensor drawn, [R, C] or [H, R, C]; throws on other ranks. */
+  data: Tensor | null;
+  /** Same shape as `data`; its -Infinity cells are drawn as masked (e.g. the masked scores). */
+  maskFrom: Tensor | null;
+  /** Row labels (length R); default 0 … R−1. */
+  tokens: string[] | null;
+  /** Column labels (length C); default 0 … C−1. */
+  colTokens: string[] | null;
+  /** One title per head; default `head-label` with {h} filled in. */
+  headLabels: string[] | null;
+  /** The value drawn at (head, row, col), or (row, col) for 2-D data. */
+  valueAt(h: number, i: number, j: number): number;
+  valueAt(i: number, j: number): number;
+  /** Redraws now (changes otherwise redraw at the end of the current task). */
+  render(): void;
+}
+
+/** One step of an `<attn-stepper>`. */
+export interface Step {
+  id: string;
+  /** The button's text; 'W_O' and 'O_{H−1}' become subscripts. */
+  label: string;
+  /** A tooltip (e.g. the full name). */
+  title?: string;
+  /** Steps of one group sit together; `groupLabel` is shown before the group's first step. */
+  group?: string;
+  groupLabel?: string | null;
+}
+
+/**
+ * `<attn-stepper>`: numbered step buttons with one current step. Clicking a
+ * step (or ← → Home End when one has focus) fires `change` with detail {index, id}.
+ */
+export declare class AttnStepper extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnStepper;
+  steps: Step[];
+  /** The current step; setting it fires no event. */
+  index: number;
+}
+
+/** The stages of `<attn-block-explorer>`, in order (pre-LN has all; post-LN has no normed1, normed2). */
+export type BlockStage =
+  | 'input' | 'normed1' | 'qkv' | 'rawScores' | 'scaledScores' | 'maskedScores' | 'weights'
+  | 'headOutputs' | 'attention' | 'residual1' | 'normed2' | 'ffnHidden' | 'ffn' | 'output';
+
+/**
+ * `<attn-block-explorer>`: one Transformer block, stage by stage. The words
+ * of `tokens` get seeded N(0, 1) embeddings (the same word, the same row),
+ * the block seeded weights N(0, 1/fan-in) (no biases, F = 4·C, norms at
+ * weight 1, bias 0), and the core's
+ * `transformerBlock(x, params, {...config, returnIntermediates: true})`
+ * computes every tensor shown. A stepper moves through the stages; each shows
+ * its formula, shape and heatmaps (per head where there are heads).
+ *
+ * ```html
+ * <attn-block-explorer tokens="the cat sat on the mat" heads="4" kv-heads="2"
+ *   norm="rmsnorm" activation="swiglu" causal rope stage="weights"></attn-block-explorer>
+ * ```
+ *
+ * Attributes: `tokens` (words separated by spaces); `d-model` (C, default 16);
+ * `heads` (default 2); `kv-heads` (default `heads`; fewer is GQA, 1 is MQA);
+ * `seed` (default 1); `norm-position` ('pre' default, or 'post');
+ * `norm` ('layernorm' default, or 'rmsnorm'); `activation` ('gelu' default,
+ * 'gelu_tanh', 'relu', 'relu2', 'swiglu'); `causal`; `rope` (RoPE, base
+ * 10000, 'half' layout); `stage` (a {@link BlockStage}); `lang`.
+ *
+ * Defining it also defines `<attn-tensor-view>` and `<attn-stepper>` (it uses them).
+ * Events: `change` (detail {result}) after every computation; `stage-change`
+ * (detail {stage, index}) when the reader moves; `error` (detail {message})
+ * when the settings cannot be computed (the element then shows the message).
+ */
+export declare class AttnBlockExplorer extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnBlockExplorer;
+  /** The embeddings x [T, C] that went in. */
+  readonly input: Tensor | null;
+  /** The block's parameters as passed to transformerBlock. */
+  readonly params: BlockParams | null;
+  /** The config passed to transformerBlock, without returnIntermediates. */
+  readonly config: BlockConfig | null;
+  /** transformerBlock's result, or null before the first computation or after an error. */
+  readonly result: { output: Tensor; intermediates: BlockIntermediates } | null;
+  /** The stages of the current settings, in order. */
+  readonly stages: BlockStage[];
+  /** The stage shown; setting it shows that stage. */
+  stage: BlockStage | null;
+  /** Recomputes and redraws now (changes otherwise redraw at the end of the current task). */
+  render(): void;
+}
+
+/** The mask patterns of `<attn-mask-grid>`. */
+export type MaskPattern = 'causal' | 'sliding' | 'strided' | 'global' | 'longformer' | 'bigbird';
+
+/**
+ * `<attn-mask-grid>`: one attention mask built by the core's mask builders,
+ * drawn as a grid (filled: may attend; white, hatched: masked) with each
+ * query's key count (computed by the core) and the total.
+ *
+ * ```html
+ * <attn-mask-grid pattern="bigbird" n="16" window="3" globals="0" random="2" seed="7"></attn-mask-grid>
+ * ```
+ *
+ * Attributes: `pattern` ({@link MaskPattern}, default 'causal'; 'longformer' is
+ * combineMasks(sliding, global)); `n` (default 12); `window` (default 3);
+ * `stride` (default 4); `globals` (token indices, default "0"); `random`
+ * (random keys per row, default 2); `seed` (default 1); `causal` (for
+ * sliding, global, longformer); `caption` (replaces the title); `cell-size`; `lang`.
+ * Events: `change` (detail {matrix}), `cell-hover` (detail {row, col, value} or null), `error` (detail {message}).
+ */
+export declare class AttnMaskGrid extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnMaskGrid;
+  /** The mask as the core returned it ({data: Uint8Array, shape: [n, n]}, 1 = may attend). */
+  readonly mask: BoolTensor | null;
+  /** The mask as drawn, 0/1 floats. */
+  readonly matrix: Tensor | null;
+  valueAt(i: number, j: number): number;
+  showTooltip(i: number, j: number): void;
+  readonly tooltipText: string;
+  render(): void;
+}
+
+/** The matrices of `<attn-bias-map>`. */
+export type BiasKind = 'alibi' | 't5' | 't5-buckets';
+
+/**
+ * `<attn-bias-map>`: one head's additive position bias [n, n] from the core:
+ * ALiBi (alibiBias: slope_h · (j − i)), the T5 relative bias
+ * (t5RelativeBias: table[bucket(j − i), h]) or T5's bucket index itself
+ * (t5RelativePositionBucket, the same for every head).
+ *
+ * ```html
+ * <attn-bias-map kind="alibi" heads="8" head="2" n="12"></attn-bias-map>
+ * ```
+ *
+ * Attributes: `kind` ({@link BiasKind}, default 'alibi'); `n` (default 12);
+ * `heads` (default 8); `head` (default 0); `bidirectional` (T5, default
+ * true; "false" for the causal buckets); `buckets` (default 32);
+ * `max-distance` (default 128); `seed` (the default T5 table); `caption`;
+ * `cell-size`; `lang`. Events as `<attn-mask-grid>`.
+ */
+export declare class AttnBiasMap extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnBiasMap;
+  /** The T5 table [buckets, heads]; default seeded N(0, 1) numbers rounded to 2 decimals. */
+  table: Tensor;
+  /** Every head's bias [heads, n, n] as the core returned it ([n, n] Int32Array data for 't5-buckets'). */
+  readonly biases: Tensor | { data: Int32Array; shape: number[] } | null;
+  /** The head's matrix as drawn. */
+  readonly matrix: Tensor | null;
+  valueAt(i: number, j: number): number;
+  showTooltip(i: number, j: number): void;
+  readonly tooltipText: string;
+  render(): void;
+}
+
 /** The current language: the saved choice, else navigator.language ('ja' or 'en'). */
 export declare function lang(): Lang;
 /** Switches every widget on the page and remembers the choice (localStorage). */
@@ -133,5 +301,10 @@ declare global {
     'attn-heatmap': AttnHeatmap;
     'attn-matrix-input': AttnMatrixInput;
     'attn-lang-switch': AttnLangSwitch;
+    'attn-tensor-view': AttnTensorView;
+    'attn-stepper': AttnStepper;
+    'attn-block-explorer': AttnBlockExplorer;
+    'attn-mask-grid': AttnMaskGrid;
+    'attn-bias-map': AttnBiasMap;
   }
 }

@@ -55,7 +55,8 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
                         const AttentionTrace& trace);
 
 // FlashAttention: keys in tiles of kFlashTile with an online softmax; extra
-// memory O(D + tile) per query row; tiles that causal/window rule out are skipped.
+// memory O(D + tile) per query row; tiles that causal/window rule out are skipped,
+// and so are tiles whose keys the boolean mask hides (flash_attention.h counts them).
 constexpr int kFlashTile = 64;
 Status flash_attention(float* out, const float* q, const float* k, const float* v,
                        const MaskView& mask, const AttentionParams& p);

@@ -38,9 +38,10 @@ struct MhaConfig {
     int B = 1, T = 0, C = 0, H = 1, Hkv = 1;
     int S = 0;           // memory tokens; used only when cross
     bool cross = false;  // K/V from `memory` instead of x (no RoPE, no cache)
-    // Options of the attention: kind, scale (0 = 1/sqrt(D)), temperature,
-    // causal, window, alibi, eps. Its sizes are filled in from the fields above.
+    // Options of the attention: kind, scale, temperature, causal, window,
+    // alibi, eps. Its sizes are filled in from the fields above.
     AttentionParams attn;
+    bool default_scale = true;  // true: scale 1/sqrt(D); false: attn.scale as given
     QkNorm qk_norm = QkNorm::None;
     bool rope = false;
     float rope_base = 10000.f;

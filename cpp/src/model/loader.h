@@ -35,6 +35,9 @@ struct Loader {
     static Outcome check_dims(const ModelConfig& c);
     // Applies options.max_seq_len and the KV-cache limit to cfg.seq_len.
     static Outcome check_seq_len(ModelConfig* c, const LoadOptions& options);
+    // options.quantize_q8 on an fp32 file: Q8_0 in memory, group_size halved
+    // until it divides C and F (export.py's back-off).
+    static Outcome apply_quantize(ModelConfig* c, const LoadOptions& options);
     // Walks specs from `offset`, requires the file to end exactly after them,
     // fills m's weights. cfg.weight_type/group_size say what to store.
     static Outcome place_tensors(Transformer* m, const std::uint8_t* bytes, std::uint64_t size,

@@ -6,7 +6,8 @@
 //   peak       dlmalloc's footprint after the call minus the bytes in use before
 //              it. The footprint (wasm_bindings/heap_stats_bindings.cpp) only
 //              grows, so this bounds from above the most bytes the call held at
-//              once; it exceeds that by at most `freeBefore` (a few KiB here);
+//              once; it exceeds it only by the free bytes before the call
+//              (`freeBefore`) and the allocator's rounding: a few KiB here;
 //   io         the bytes the API copies in and out: inputs, params, output;
 //   extra      peak - io: the scratch the core needed beyond the copies;
 //   wasmMemory the size of the wasm memory after the call (it never shrinks).

@@ -133,7 +133,7 @@ export function prepareAttention(names, x, params, o, memory = null) {
     window: given(o.window) ? checkInt(o.window, `${n}.window`, { min: 1 }) : 0,
     qkNorm: qkNorm ? QK_NORMS.indexOf(qkNorm) + 1 : 0, ropeLayout: rope ? LAYOUTS.indexOf(rope.layout) : 0,
     positionOffset: c.offset, layer: c.layer,
-    scale: given(o.scale) ? checkNumber(o.scale, `${n}.scale`) : 0, // 0: the core uses 1/sqrt(headDim)
+    scale: given(o.scale) ? checkNumber(o.scale, `${n}.scale`) : 0, defaultScale: !given(o.scale), // 1/sqrt(headDim)
     temperature: o.temperature === undefined ? 1 : checkNumber(o.temperature, `${n}.temperature`, { positive: true }),
     eps: 1e-12, ropeBase: rope ? rope.base : 10000,
     causal: bool(o.isCausal, `${n}.isCausal`, false), alibi: bool(o.alibi, `${n}.alibi`, false),

@@ -1,0 +1,102 @@
+// The run state (scratch, KV cache, RoPE table) and the checked entry to the
+// forward passes of forward_llama.cpp and forward_gpt2.cpp.
+#include "attnscope/model/transformer.h"
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdlib>
+#include "loader.h"
+
+namespace attnscope::model {
+namespace {
+
+constexpr std::uint64_t kMaxStateBytes = 3ull << 29;  // 1.5 GiB: the wasm heap tops out at 2 GiB
+
+// Carves consecutive 16-byte aligned arrays out of one block; a first pass
+// with base == nullptr only counts.
+struct Carver {
+    std::uint8_t* base;
+    std::uint64_t used = 0;
+    template <typename T>
+    T* take(std::uint64_t n) {
+        T* p = base ? reinterpret_cast<T*>(base + used) : nullptr;
+        used += (n * sizeof(T) + 15) / 16 * 16;
+        return p;
+    }
+};
+
+void carve(RunState* s, Carver* k, const ModelConfig& c) {
+    const std::uint64_t C = c.dim, F = c.hidden_dim, T = c.seq_len, L = c.n_layers;
+    const std::uint64_t KV = static_cast<std::uint64_t>(c.n_kv_heads) * c.head_size;
+    const std::uint64_t widest = std::max(C, F);
+    s->x = k->take<float>(C);
+    s->xb = k->take<float>(C);
+    s->xb2 = k->take<float>(C);
+    s->hb = k->take<float>(F);
+    s->hb2 = k->take<float>(F);
+    s->q = k->take<float>(3 * C);
+    s->att = k->take<float>(static_cast<std::uint64_t>(c.n_heads) * T);
+    s->logits = k->take<float>(c.vocab_size);
+    s->key_cache = k->take<float>(L * T * KV);
+    s->value_cache = k->take<float>(L * T * KV);
+    const bool q8 = c.weight_type == WeightType::Q8_0;
+    s->xq = k->take<std::int8_t>(q8 ? widest : 0);
+    s->xs = k->take<float>(q8 ? widest / c.group_size : 0);
+    const std::uint64_t half = c.arch == Arch::Llama ? T * (c.head_size / 2) : 0;
+    s->rope_cos = k->take<float>(half);
+    s->rope_sin = k->take<float>(half);
+}
+
+}  // namespace
+
+Outcome Transformer::allocate_state() {
+    Carver count{nullptr};
+    RunState unused;
+    carve(&unused, &count, cfg_);  // no overflow: check_seq_len bounded L*T*Hkv*D
+    if (count.used > kMaxStateBytes)
+        return failure(Status::InvalidArgument,
+                       "the run state (KV cache, n_heads x seq_len attention rows, scratch) needs %" PRIu64
+                       " bytes, over the limit of %" PRIu64 " (load with a smaller max_seq_len)",
+                       count.used, kMaxStateBytes);
+    auto* block = static_cast<std::uint8_t*>(std::malloc(static_cast<std::size_t>(count.used) + 16));
+    if (!block)
+        return failure(Status::OutOfMemory, "cannot allocate %" PRIu64 " bytes for the run state", count.used);
+    state_memory_ = block;
+    state_bytes_ = count.used;
+    Carver carver{block + (16 - reinterpret_cast<std::uintptr_t>(block) % 16) % 16};
+    carve(&s_, &carver, cfg_);
+    // RoPE: pair i of a head turns by pos * base^(-2i/D) (run.c's freq), in double.
+    const int half = cfg_.head_size / 2;
+    if (cfg_.arch == Arch::Llama)
+        for (int pos = 0; pos < cfg_.seq_len; ++pos)
+            for (int i = 0; i < half; ++i) {
+                const double freq = std::pow(static_cast<double>(cfg_.rope_base), -2.0 * i / cfg_.head_size);
+                s_.rope_cos[static_cast<std::size_t>(pos) * half + i] = static_cast<float>(std::cos(pos * freq));
+                s_.rope_sin[static_cast<std::size_t>(pos) * half + i] = static_cast<float>(std::sin(pos * freq));
+            }
+    return {};
+}
+
+Transformer::~Transformer() {
+    std::free(weight_memory_);
+    std::free(state_memory_);
+}
+
+Outcome Transformer::forward(int token, int pos, float* attention) {
+    if (token < 0 || token >= cfg_.vocab_size)
+        return failure(Status::InvalidArgument, "token %d is outside the vocabulary 0..%d", token,
+                       cfg_.vocab_size - 1);
+    if (pos < 0 || pos >= cfg_.seq_len)
+        return failure(Status::InvalidArgument, "position %d is outside 0..%d (seq_len %d)", pos,
+                       cfg_.seq_len - 1, cfg_.seq_len);
+    if (pos > cached_)
+        return failure(Status::InvalidArgument,
+                       "position %d needs positions 0..%d in the KV cache first, and it holds %d",
+                       pos, pos - 1, cached_);
+    if (cfg_.arch == Arch::Llama) forward_llama(token, pos, attention);
+    else forward_gpt2(token, pos, attention);
+    cached_ = pos + 1;
+    return {};
+}
+
+}  // namespace attnscope::model
