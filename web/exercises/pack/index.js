@@ -1,0 +1,7 @@
+// The built-in pack: every exercise <attn-exercise exercise="id"> can show.
+// Add a topic file next to this one and list its exercises here; the tests
+// (tests/js/exercises_pack.test.js) check every exercise's right and wrong answers.
+import { exercises as positional } from './positional.js';
+import { exercises as attention } from './attention.js';
+
+export const exercises = [...positional, ...attention];
