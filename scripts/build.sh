@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Incremental builds: build.sh wasm | native | all (default all).
-#   wasm   -> web/lib/wasm/attnscope-{simd,scalar}.{js,wasm} (emcmake, build/wasm)
+# Incremental builds: build.sh wasm | native | vendor | all (default all).
+#   wasm   -> web/lib/wasm/attnscope-{simd,scalar}.{js,wasm} (emcmake, build/wasm),
+#             then vendor (the pages need both)
 #   native -> core, GoogleTest binaries, bench (build/native)
+#   vendor -> web/vendor/katex, copied from node_modules (maths in exercises)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -14,6 +16,9 @@ build_wasm() {
   [ -f build/wasm/build.ninja ] || emcmake cmake -S . -B build/wasm -G Ninja >/dev/null
   ninja -C build/wasm --quiet
 }
+build_vendor() {
+  node scripts/vendor-katex.js
+}
 build_native() {
   lock native
   [ -f build/native/build.ninja ] || cmake -S . -B build/native -G Ninja >/dev/null
@@ -21,8 +26,9 @@ build_native() {
 }
 
 case "$what" in
-  wasm) build_wasm ;;
+  wasm) build_wasm; build_vendor ;;
   native) build_native ;;
-  all) build_native; build_wasm ;;
-  *) echo "usage: build.sh wasm|native|all" >&2; exit 2 ;;
+  vendor) build_vendor ;;
+  all) build_native; build_wasm; build_vendor ;;
+  *) echo "usage: build.sh wasm|native|vendor|all" >&2; exit 2 ;;
 esac

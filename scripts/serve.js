@@ -10,9 +10,14 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.ts': 'text/plain; charset=utf-8',
+  '.png': 'image/png', '.ts': 'text/plain; charset=utf-8', '.woff2': 'font/woff2',
 };
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+// The code-exercise sandbox page (an opaque-origin iframe) evaluates learner
+// code in a blob: worker: only that page gets eval, and it gets no network.
+// See docs/EXERCISES.md.
+export const SANDBOX_CSP = "sandbox allow-scripts; default-src 'none'; script-src 'self' 'unsafe-eval' blob:; worker-src blob:";
+const SANDBOX_PAGE = '/exercises/sandbox/frame.html';
 
 export function startServer(port = 0) {
   const server = createServer(async (req, res) => {
@@ -24,7 +29,7 @@ export function startServer(port = 0) {
       const body = await readFile(path);
       res.writeHead(200, {
         'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
-        'Content-Security-Policy': CSP,
+        'Content-Security-Policy': url.pathname === SANDBOX_PAGE ? SANDBOX_CSP : CSP,
         'Cache-Control': 'no-cache',
       });
       res.end(body);
@@ -42,4 +47,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const { port: actual } = server.address();
   console.log(`attnscope playground: http://127.0.0.1:${actual}/playground/`);
   console.log(`embedding example:    http://127.0.0.1:${actual}/playground/embed.html`);
+  console.log(`lecture example:      http://127.0.0.1:${actual}/playground/lecture.html`);
 }

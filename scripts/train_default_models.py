@@ -14,7 +14,7 @@ Models (details and the tokenizer decision in web/models/README.md):
   chars    character-level language model on Jane Austen's "Pride and
            Prejudice" (web/models/corpus/, public domain, taken from Debian's
            r-cran-janeaustenr; see the corpus README)
-  reverse  task model: "abc|" -> "cba</s>" (reverse 2..10 lowercase letters);
+  reverse  task model: "abc|" -> "cba</s>" (reverse 2..10 distinct letters);
            its heads show a mirror pattern that the script measures
 
 For each model the script: builds the data (fixed seeds), trains the
@@ -151,7 +151,7 @@ REVERSE = dict(
     config=dict(dim=64, hidden_dim=176, n_layers=2, n_heads=4, n_kv_heads=4, seq_len=32),
     steps=2500, batch=64, lr=3e-3, min_lr=3e-4, warmup=100, wd=0.01,
     min_len=2, max_len=10, n_heldout=2000,
-    prompt='stressed|',
+    prompt='softmax|',
     max_new_tokens=12,
 )
 LETTERS = 'abcdefghijklmnopqrstuvwxyz'
@@ -170,8 +170,9 @@ def reverse_encode(vocab, word):
 
 
 def random_word(rng, lo, hi):
+    """n in lo..hi distinct lowercase letters (no letter twice: see README)."""
     n = int(rng.integers(lo, hi + 1))
-    return ''.join(LETTERS[i] for i in rng.integers(0, 26, size=n))
+    return ''.join(LETTERS[i] for i in rng.permutation(26)[:n])
 
 
 def reverse_tensors(vocab, words, T):
@@ -522,11 +523,11 @@ def run_reverse(check_only=False):
     prompt_ids = L2.runc_encode(tok_bytes, scores, spec['prompt'], bos=True)
     new, margin = greedy(model, prompt_ids, spec['max_new_tokens'], T, stop=(L2.BOS, L2.EOS))
     text_out = decode(vocab_bytes, prompt_ids[-1], [t for t in new if t != L2.EOS])
-    probe = reverse_encode(vocab, 'attention')
+    probe = reverse_encode(vocab, 'keyboard')
     with torch.no_grad():
         logits = model(torch.tensor([probe[:-1]]))
         y = torch.full((1, len(probe) - 1), -100, dtype=torch.long)
-        d = len('attention') + 2
+        d = len('keyboard') + 2
         y[0, d:] = torch.tensor(probe[d + 1:])
         probe_loss = float(ce(logits, y))
     rt, ref = roundtrip_check(model, bin_path, tok_path, prompt_ids + new)
@@ -540,7 +541,7 @@ def run_reverse(check_only=False):
     for h in heads:
         log('  layer %d head %d  %s' % (h['layer'], h['head'], '  '.join('%s %.2f' % kv for kv in h['mass'].items())))
     return dict(
-        description='task model: reverses 2..10 lowercase letters written before "|", then emits </s>',
+        description='task model: reverses 2..10 distinct lowercase letters written before "|", then emits </s>',
         checkpoint=file_entry(bin_path), tokenizer=file_entry(tok_path),
         format='llama2c-legacy-fp32', tokenizer_format='llama2c-tokenizer-bin (char-level vocabulary, see README.md)',
         config=model.c.as_dict(), n_params=model.n_params(),
@@ -552,13 +553,13 @@ def run_reverse(check_only=False):
                       loss='cross-entropy on the answer tokens only (letters after "|" and </s>)',
                       train_seconds=secs, torch=torch.__version__, history=history),
         heldout=dict(definition='mean cross-entropy (nats) of the answer tokens (reversed letters and </s>) of %d '
-                                'random words (lengths %d..%d) excluded from training'
+                                'random words (lengths %d..%d, distinct letters) excluded from training'
                                 % (spec['n_heldout'], spec['min_len'], spec['max_len']),
                      loss=round(heldout, 6), uniform_baseline=round(math.log(V), 5),
                      exact_match=round(acc, 5), exact_match_by_length=per_len),
         probe=dict(ids=probe, mean_loss=round(probe_loss, 6),
-                   definition='mean cross-entropy over the answer tokens only (targets ids[12:], predicted at '
-                              'positions 11..20 of one forward pass over ids[:-1])'),
+                   definition='mean cross-entropy over the answer tokens only (targets ids[11:], predicted at '
+                              'positions 10..18 of one forward pass over ids[:-1])'),
         greedy=dict(prompt=spec['prompt'], prompt_ids=prompt_ids, max_new_tokens=spec['max_new_tokens'],
                     new_ids=new, text=text_out, min_top2_margin=round(margin, 6),
                     stop='after emitting </s> (2) or <s> (1)',

@@ -32,23 +32,16 @@ export class AttnBlockExplorer extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: 'open' });
     const ui = this.#ui;
+    const parts = [['stepNo', 'span', 'step-no'], ['title', 'h3', 'title'], ['formula', 'code', 'formula'], ['shape', 'code', 'shape'],
+      ['explain', 'p', 'explain'], ['views', 'div', 'views'], ['prev', 'button', 'pager prev'], ['next', 'button', 'pager next'],
+      ['status', 'p', 'status'], ['nav', 'nav', 'nav'], ['stage', 'section', 'stage']];
+    for (const [key, tag, className] of parts) ui[key] = el(tag, className);
     ui.steps = document.createElement('attn-stepper');
-    ui.nav = el('nav', 'nav');
     ui.nav.append(ui.steps);
-    ui.stepNo = el('span', 'step-no');
-    ui.title = el('h3', 'title');
-    ui.formula = el('code', 'formula');
-    ui.shape = el('code', 'shape');
-    ui.explain = el('p', 'explain');
-    ui.views = el('div', 'views');
-    ui.prev = el('button', 'pager prev');
-    ui.next = el('button', 'pager next');
-    ui.status = el('p', 'status');
     const head = el('div', 'stage-head');
     head.append(ui.stepNo, ui.title, ui.formula, ui.shape);
     const pager = el('div', 'pagers');
     pager.append(ui.prev, ui.next);
-    ui.stage = el('section', 'stage');
     ui.stage.setAttribute('part', 'stage');
     ui.stage.append(head, ui.explain, ui.views, pager);
     root.append(el('style', null, STYLE), ui.status, ui.nav, ui.stage);
@@ -112,6 +105,7 @@ export class AttnBlockExplorer extends HTMLElement {
     const nHeads = this.#int('heads', 2);
     const dModel = this.#int('d-model', 16);
     const tokens = (this.getAttribute('tokens') || DEFAULT_TOKENS).trim().split(/\s+/);
+    if (nHeads < 1 || dModel % nHeads) throw new Error(`heads (${nHeads}) must divide d-model (${dModel})`);
     return {
       tokens, dModel, nHeads, nKvHeads: this.#int('kv-heads', nHeads), seed: this.#int('seed', 1) >>> 0,
       prenorm: this.getAttribute('norm-position') !== 'post',
@@ -190,7 +184,7 @@ export class AttnBlockExplorer extends HTMLElement {
 
   #configure(view, spec, s, lang) {
     const square = spec.cols === 'tokens';
-    view.data = spec.input ? this.#input : spec.pick(this.#result);
+    view.data = spec.pick(this.#result, this.#input);
     view.maskFrom = spec.maskFrom ? spec.maskFrom(this.#result) : null;
     view.tokens = s.tokens;
     view.colTokens = square ? s.tokens : null;

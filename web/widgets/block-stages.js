@@ -17,7 +17,7 @@ const normName = (norm, i) => `${norm === 'rmsnorm' ? 'RMSNorm' : 'LN'}_${i}`;
 
 /**
  * The stages for settings {prenorm, norm, activation, isCausal, rope, headDim}.
- * view: {pick(result) -> tensor, maskFrom?(result), cols: 'tokens'|'channels'|'dims'|'hidden', heads?: 'q'|'kv', label?}
+ * view: {pick(result, x) -> tensor, maskFrom?(result), cols: 'tokens'|'channels'|'dims'|'hidden', heads?: 'q'|'kv', label?}
  */
 export function stagesFor({ prenorm, norm, activation, isCausal, rope, headDim }) {
   const ai = (r) => r.intermediates.attentionIntermediates;
@@ -26,7 +26,7 @@ export function stagesFor({ prenorm, norm, activation, isCausal, rope, headDim }
   const ffnIn = prenorm ? 'ĥ' : 'h';
   const masked = (r) => ai(r).maskedScores;
   const stages = [
-    { id: 'input', group: 'in', shape: '[T, C]', formula: 'x = E[token]', views: [{ pick: () => null, input: true, cols: 'channels' }] },
+    { id: 'input', group: 'in', shape: '[T, C]', formula: 'x = E[token]', views: [{ pick: (r, x) => x, cols: 'channels' }] },
     prenorm && { id: 'normed1', group: 'attn', shape: '[T, C]', formula: `x̂ = ${normName(norm, 1)}(x)`, views: [{ pick: (r) => it(r).normed1, cols: 'channels' }] },
     {
       id: 'qkv', group: 'attn', shape: 'Q [H, T, D] · K, V [Hkv, T, D]',

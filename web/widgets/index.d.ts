@@ -1,6 +1,7 @@
 // Types of 'attnscope/widgets'. Importing the module registers the elements
 // <attn-heatmap>, <attn-matrix-input>, <attn-lang-switch>, <attn-tensor-view>,
-// <attn-stepper>, <attn-block-explorer>, <attn-mask-grid> and <attn-bias-map>.
+// <attn-stepper>, <attn-block-explorer>, <attn-mask-grid>, <attn-bias-map>
+// and <attn-exercise>.
 import type { Tensor, BoolTensor, BlockParams, BlockConfig, BlockIntermediates } from '../lib/index.js';
 
 /** A row-major matrix, as the attnscope core uses. */
@@ -285,6 +286,66 @@ export declare class AttnBiasMap extends HTMLElement {
   render(): void;
 }
 
+/** Detail of `<attn-exercise>`'s `check` and `solved` events. */
+export interface ExerciseCheckDetail {
+  /** The exercise id. */
+  id: string;
+  /** The progress key: the id, or "pack/id" for an author's pack. */
+  key: string;
+  correct: boolean;
+  /** 'correct', 'mistake', 'mismatch', 'shape', 'nonfinite', 'parse', 'empty', 'choice', 'error', 'value', 'compile', 'missing-entry', 'timeout' or 'unavailable'. */
+  reason: string;
+  /** The id of the declared common mistake the answer matches, or null. */
+  mistake: string | null;
+  /** Checked attempts so far (empty or unreadable answers do not count). */
+  attempts: number;
+}
+
+/**
+ * `<attn-exercise>`: one exercise checked in the page against the attnscope
+ * core, with feedback that names the failing entry, shape mistakes and
+ * declared common mistakes, progressive hints, and an explanation once solved.
+ *
+ * ```html
+ * <attn-exercise exercise="rope-relative"></attn-exercise>
+ * <attn-exercise src="./my-pack.json#my-id"></attn-exercise>
+ * ```
+ *
+ * Attributes: `exercise` (a built-in id) or `src` (a pack URL + `#id`; `.json`
+ * or an ES module), `seed` (inputs' seed; default the exercise's), `lang`.
+ * Code answers run in a sandboxed iframe + worker (see docs/EXERCISES.md for
+ * the CSP it needs); progress is kept in localStorage per exercise.
+ *
+ * Events: `ready` {id, key}; `check` ({@link ExerciseCheckDetail}) after each
+ * check; `solved` the first time it is solved; `error` {message} when the
+ * exercise cannot be loaded.
+ */
+export declare class AttnExercise extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnExercise;
+  static readonly observedAttributes: string[];
+  /** The loaded exercise definition (see 'attnscope/exercises'), or null. */
+  readonly definition: object | null;
+  /** The inputs and expected values answers are compared with (for tools and tests). */
+  readonly prepared: object | null;
+  /** The last check's result, or null. */
+  readonly result: { correct: boolean; reason: string; mistake?: string } | null;
+  /** The learner's stored progress for this exercise, or null before loading. */
+  readonly progress: { attempts: number; solved: boolean; revealed: boolean; hints: number } | null;
+  /** The answer as entered: text (number, vector, matrix, code) or the chosen option's index. */
+  answer: string | number | null;
+  /** Checks the current answer (as the Check button does). */
+  check(): Promise<{ correct: boolean; reason: string; mistake?: string } | null>;
+  /** Forgets this exercise's stored progress. */
+  resetProgress(): void;
+}
+
+/** Uses your own KaTeX (anything with `renderToString`) instead of the packaged copy; null shows TeX as text. */
+export declare function setMathRenderer(katex: { renderToString(tex: string, options?: object): string } | null, options?: { css?: string | null }): void;
+/** Typesets the text of every element matching `selector` (default '.tex'; add class 'display' for display maths) in `root`. */
+export declare function renderTexIn(root: ParentNode, selector?: string): Promise<void>;
+/** Where the code sandbox page (exercises/sandbox/frame.html) is served, when not next to the package. */
+export declare function setSandboxUrl(url: string): void;
+
 /** The current language: the saved choice, else navigator.language ('ja' or 'en'). */
 export declare function lang(): Lang;
 /** Switches every widget on the page and remembers the choice (localStorage). */
@@ -301,6 +362,7 @@ declare global {
     'attn-heatmap': AttnHeatmap;
     'attn-matrix-input': AttnMatrixInput;
     'attn-lang-switch': AttnLangSwitch;
+    'attn-exercise': AttnExercise;
     'attn-tensor-view': AttnTensorView;
     'attn-stepper': AttnStepper;
     'attn-block-explorer': AttnBlockExplorer;

@@ -4,6 +4,7 @@
 import { AttnHeatmap } from './attn-heatmap.js';
 import { AttnMatrixInput } from './attn-matrix-input.js';
 import { AttnLangSwitch } from './attn-lang-switch.js';
+import { AttnExercise } from './attn-exercise.js';
 import { AttnTensorView } from './attn-tensor-view.js';
 import { AttnStepper } from './attn-stepper.js';
 import { AttnBlockExplorer } from './attn-block-explorer.js';
@@ -13,6 +14,7 @@ import { AttnBiasMap } from './attn-bias-map.js';
 AttnHeatmap.define();
 AttnMatrixInput.define();
 AttnLangSwitch.define();
+AttnExercise.define();
 AttnTensorView.define();
 AttnStepper.define();
 AttnBlockExplorer.define();
@@ -22,4 +24,7 @@ AttnBiasMap.define();
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap,
 };
+export { AttnExercise };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
+export { setMathRenderer, renderTexIn } from './math.js';
+export { setSandboxUrl } from '../exercises/sandbox/client.js';

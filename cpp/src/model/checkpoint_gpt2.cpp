@@ -74,12 +74,12 @@ Outcome Transformer::load_gpt2(const std::uint8_t* bytes, std::uint64_t size,
     c.shared_classifier = true;
     Outcome o = read_header(bytes, size, &c);
     if (o.ok()) o = Loader::check_dims(c);
-    if (o.ok()) o = Loader::check_seq_len(&c, options);
     if (!o.ok()) return o;
     o = Loader::apply_quantize(&c, options);
     if (!o.ok()) return o;
     Weights& w = Loader::weights(m.get());
     o = Loader::place_tensors(m.get(), bytes, size, kHeaderBytes, tensor_list(c, &w), 0);
+    if (o.ok()) o = Loader::check_seq_len(&c, options);  // after the file has vouched for the dims
     if (!o.ok()) return o;
     w.classifier = w.token_embedding;
     o = Loader::finish(m.get());

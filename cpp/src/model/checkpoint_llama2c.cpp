@@ -117,13 +117,13 @@ Outcome Transformer::load_llama2c(const std::uint8_t* bytes, std::uint64_t size,
     std::uint64_t offset = 0;
     Outcome o = read_header(bytes, size, &c, &offset);
     if (o.ok()) o = Loader::check_dims(c);
-    if (o.ok()) o = Loader::check_seq_len(&c, options);
     if (!o.ok()) return o;
     const int file_gs = c.group_size;
     o = Loader::apply_quantize(&c, options);
     if (!o.ok()) return o;
     Weights& w = Loader::weights(m.get());
     o = Loader::place_tensors(m.get(), bytes, size, offset, tensor_list(c, &w), file_gs);
+    if (o.ok()) o = Loader::check_seq_len(&c, options);  // after the file has vouched for the dims
     if (!o.ok()) return o;
     if (c.shared_classifier) w.classifier = w.token_embedding;
     o = Loader::finish(m.get());

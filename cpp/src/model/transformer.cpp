@@ -68,12 +68,13 @@ Outcome Transformer::allocate_state() {
     // RoPE: pair i of a head turns by pos * base^(-2i/D) (run.c's freq), in double.
     const int half = cfg_.head_size / 2;
     if (cfg_.arch == Arch::Llama)
-        for (int pos = 0; pos < cfg_.seq_len; ++pos)
-            for (int i = 0; i < half; ++i) {
-                const double freq = std::pow(static_cast<double>(cfg_.rope_base), -2.0 * i / cfg_.head_size);
+        for (int i = 0; i < half; ++i) {
+            const double freq = std::pow(static_cast<double>(cfg_.rope_base), -2.0 * i / cfg_.head_size);
+            for (int pos = 0; pos < cfg_.seq_len; ++pos) {
                 s_.rope_cos[static_cast<std::size_t>(pos) * half + i] = static_cast<float>(std::cos(pos * freq));
                 s_.rope_sin[static_cast<std::size_t>(pos) * half + i] = static_cast<float>(std::sin(pos * freq));
             }
+        }
     return {};
 }
 

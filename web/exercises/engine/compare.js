@@ -51,7 +51,8 @@ function entries(got, want, tol) {
  * - 'nonfinite': {index, position, value} of the first NaN/±Infinity
  *   the answer has where the expected value is finite;
  * - 'mismatch': {index, position, got, want, count, total, worst}.
- * Shapes that differ only by dims of size 1 ([4] vs [1, 4]) count as equal.
+ * Shapes that differ only by dims of size 1 ([4] vs [1, 4]) count as equal;
+ * positions are then in the answer's shape.
  */
 export function compareValues(got, want, tol) {
   let g = got;
@@ -69,12 +70,13 @@ export function compareValues(got, want, tol) {
       return out;
     }
   }
+  // Positions are given in the shape the answer has (it may differ from the expected one by size-1 dims).
   const bad = g.data.findIndex((x, i) => !Number.isFinite(x) && Number.isFinite(want.data[i]));
-  if (bad >= 0) return { equal: false, reason: 'nonfinite', index: bad, position: unravel(bad, want.shape), value: g.data[bad] };
+  if (bad >= 0) return { equal: false, reason: 'nonfinite', index: bad, position: unravel(bad, got.shape), value: g.data[bad] };
   const { first, count, worst } = entries(g, want, tol);
   if (count === 0) return { equal: true };
   return {
-    equal: false, reason: 'mismatch', index: first, position: unravel(first, want.shape),
+    equal: false, reason: 'mismatch', index: first, position: unravel(first, got.shape),
     got: g.data[first], want: want.data[first], count, total: want.data.length, worst,
   };
 }

@@ -15,12 +15,12 @@ export function say(key, params = {}, lang = 'en') {
 const pick = (text, lang) => (text ? text[lang] ?? text.en : '');
 const shapeText = (shape, lang) => { const w = shapeWords(shape); return say(w.key, w.params, lang); };
 
-function positionText(position, shape, typed, lang) {
+function positionText(position, typed, lang) {
   if (!position.length) return '';
   const at = `\`[${position.join(', ')}]\``;
   if (!typed) return at;
-  if (shape.length === 1) return say('at.vector', { at, n: position[0] + 1 }, lang);
-  if (shape.length === 2) return say('at.matrix', { at, row: position[0] + 1, col: position[1] + 1 }, lang);
+  if (position.length === 1) return say('at.vector', { at, n: position[0] + 1 }, lang);
+  if (position.length === 2) return say('at.matrix', { at, row: position[0] + 1, col: position[1] + 1 }, lang);
   return at;
 }
 
@@ -33,9 +33,9 @@ function shapeLines(cmp, lang, code) {
   return lines;
 }
 
-function comparisonLines(cmp, shape, lang, code) {
+function comparisonLines(cmp, lang, code) {
   if (cmp.reason === 'shape') return shapeLines(cmp, lang, code);
-  const at = positionText(cmp.position, shape, !code, lang);
+  const at = positionText(cmp.position, !code, lang);
   if (cmp.reason === 'nonfinite') {
     const value = formatNumber(cmp.value);
     return [say('nonfinite', { value: `\`${value}\``, at: at || say('at.answer', {}, lang) }, lang),
@@ -98,9 +98,8 @@ export function describeResult(result, prepared, lang = 'en') {
   } else if (result.reason === 'value') {
     out.lines.push(say(result.problem.key, result.problem.params, lang));
   } else {
-    const expected = code ? prepared.cases[result.caseIndex].expected : prepared.expected;
     if (!code) out.title = say('wrong', {}, lang);
-    out.lines.push(...comparisonLines(result.comparison, expected.shape, lang, code));
+    out.lines.push(...comparisonLines(result.comparison, lang, code));
   }
   if (code && result.reason !== 'mistake') {
     out.inputs = formatInputs(prepared.cases[result.caseIndex].args, ex.code.args);

@@ -5,7 +5,7 @@
 //   {"call": "fn", "args": [...]}    attn.fn(...args); arrays in args become tensors
 //   {"tensor": spec}                 nested arrays → a Float32 tensor
 //   {"pick": [spec, key, ...]}       property ("output") or row/entry index (0, "$pos")
-//   {"add"|"sub"|"mul"|"div"|"pow": [a, b]}, {"neg"|"sqrt"|"exp"|"log": a}
+//   {"add"|"sub"|"mul"|"div"|"pow": [a, b]}, {"neg"|"sqrt"|"exp"|"log"|"sin"|"cos": a}
 //                                    elementwise, numbers broadcast
 //   {"dot": [a, b]}, {"norm": a}, {"sum": a}, {"transpose": a}
 // Inputs may also be random: {"random": "normal"|"uniform"|"int"|"choice",
@@ -15,7 +15,7 @@
 import { toValue, toNested, tensorOf, sizeOf } from './values.js';
 import { ExerciseError, validatePack } from './schema.js';
 
-const UNARY = { neg: (x) => -x, sqrt: Math.sqrt, exp: Math.exp, log: Math.log };
+const UNARY = { neg: (x) => -x, sqrt: Math.sqrt, exp: Math.exp, log: Math.log, sin: Math.sin, cos: Math.cos };
 const BINARY = { add: (a, b) => a + b, sub: (a, b) => a - b, mul: (a, b) => a * b, div: (a, b) => a / b, pow: (a, b) => a ** b };
 const OPS = ['call', 'tensor', 'pick', 'dot', 'norm', 'sum', 'transpose', ...Object.keys(UNARY), ...Object.keys(BINARY)];
 const RANDOM = ['normal', 'uniform', 'int', 'choice'];

@@ -2,7 +2,8 @@
 // cosine attention.
 import { text, tensorOf, toNested } from './shared.js';
 
-const R = String.raw;
+// String.raw keeps TeX backslashes; \` inside it stays escaped, so unescape backticks for Markdown.
+const R = (s, ...v) => String.raw(s, ...v).replace(/\\`/g, "`");
 
 const transpose = (m) => m[0].map((_, j) => m.map((r) => r[j]));
 const zerosV = (n) => tensorOf(Array.from({ length: n }, () => [0]));

@@ -1,7 +1,8 @@
 // Built-in exercises: sinusoidal positional encodings and RoPE.
 import { row, dot, ropeAt, rotatePairs, text, tensorOf } from './shared.js';
 
-const R = String.raw;
+// String.raw keeps TeX backslashes; \` inside it stays escaped, so unescape backticks for Markdown.
+const R = (s, ...v) => String.raw(s, ...v).replace(/\\`/g, "`");
 
 const peRow = (attn, pos, d) => row(attn.sinusoidalPositionalEncoding(pos + 1, d), pos);
 const swapPairs = (v) => v.map((_, k) => v[k ^ 1]);

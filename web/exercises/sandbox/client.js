@@ -3,7 +3,7 @@
 // posts a submission to it and resolves with what the worker reported; if
 // the frame itself does not answer in time it is removed (which also ends
 // its worker) and a fresh one is made for the next run.
-const FRAME_URL = new URL('./frame.html', import.meta.url);
+let frameUrl = new URL('./frame.html', import.meta.url).href;
 /** The learner's code gets this long for all cases together. */
 export const TIME_LIMIT_MS = 1500;
 const FRAME_GRACE_MS = 400; // the frame's own timer fires first; this is the backstop
@@ -51,17 +51,26 @@ function ensureFrame(url) {
   return frame;
 }
 
+/**
+ * Where the sandbox page is, when it is not next to this module (a bundler
+ * that does not copy exercises/sandbox/, or a separate sandbox origin).
+ */
+export function setSandboxUrl(url) {
+  frameUrl = new URL(url, globalThis.location?.href).href;
+  destroyFrame();
+}
+
 /** Starts the sandbox frame early (e.g. when a code exercise appears) so the first run is quick. */
-export function warmUp(url = FRAME_URL.href) {
-  ensureFrame(url);
+export function warmUp() {
+  ensureFrame(frameUrl);
 }
 
 /**
  * Runs `code` and calls `entry(...args)` for each of `cases` in the sandbox.
  * Resolves (never rejects) with {status, results?, error?}.
  */
-export async function runCode({ code, entry, cases, timeLimitMs = TIME_LIMIT_MS, url = FRAME_URL.href }) {
-  const f = ensureFrame(url);
+export async function runCode({ code, entry, cases, timeLimitMs = TIME_LIMIT_MS }) {
+  const f = ensureFrame(frameUrl);
   try {
     await f.ready;
   } catch (e) {

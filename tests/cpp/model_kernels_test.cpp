@@ -1,0 +1,108 @@
+// The model's kernels against float64 on sizes that leave every tail
+// (8-lane canonical order, 4-row blocks, 16/8-byte int8 chunks).
+#include <gtest/gtest.h>
+#include <cmath>
+#include "attnscope/model/kernels.h"
+#include "reference.h"
+
+using namespace attnscope::model;
+
+namespace {
+
+// e^x from float + and *: Cephes' polynomial is within 2 ulp (plus the
+// rounding of the result), so 4e-7 relative over the range.
+constexpr double kExpRel = 4e-7;
+
+TEST(ModelKernels, MatvecEqualsDotPerRowAndTheFloat64Product) {
+    ref::Rng rng(ref::kSeed);
+    for (int n : ref::kTailSizes)
+        for (int d : {1, 3, 4, 5, 9}) {
+            const auto w = rng.floats(static_cast<std::size_t>(n) * d), x = rng.floats(n);
+            std::vector<float> out(d);
+            matvec(out.data(), x.data(), w.data(), n, d);
+            std::vector<double> want(d, 0.0);
+            for (int i = 0; i < d; ++i) {
+                for (int j = 0; j < n; ++j) want[i] += static_cast<double>(w[i * n + j]) * x[j];
+                EXPECT_EQ(out[i], dot(w.data() + i * n, x.data(), n)) << "row " << i << " n " << n;
+            }
+            ref::expect_close(out, want, ref::kF32SumRel, "matvec n=" + std::to_string(n));
+        }
+}
+
+TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {
+    ref::Rng rng(ref::kSeed);
+    for (int gs : {1, 4, 8, 16, 24, 32, 40, 64})
+        for (int d : {1, 4, 6}) {
+            const int n = gs * 3;
+            std::vector<std::int8_t> xq(n), wq(static_cast<std::size_t>(n) * d);
+            for (auto& v : xq) v = static_cast<std::int8_t>(rng.uniform(-127, 128));
+            for (auto& v : wq) v = static_cast<std::int8_t>(rng.uniform(-127, 128));
+            const auto xs = rng.floats(n / gs, 0.001, 0.01), ws = rng.floats(static_cast<std::size_t>(n / gs) * d, 0.001, 0.01);
+            std::vector<float> out(d);
+            matvec_q8(out.data(), xq.data(), xs.data(), wq.data(), ws.data(), n, d, gs);
+            for (int i = 0; i < d; ++i) {
+                float want = 0.f;  // the documented order, in float
+                for (int g = 0; g < n / gs; ++g) {
+                    std::int32_t s = 0;
+                    for (int k = 0; k < gs; ++k) s += wq[i * n + g * gs + k] * xq[g * gs + k];
+                    want += static_cast<float>(s) * ws[i * (n / gs) + g] * xs[g];
+                }
+                EXPECT_EQ(out[i], want) << "gs " << gs << " row " << i;
+            }
+        }
+}
+
+TEST(ModelKernels, QuantizeRoundTripsWithinHalfAStep) {
+    ref::Rng rng(ref::kSeed);
+    const auto x = rng.floats(64, -3, 3);
+    std::vector<std::int8_t> q(64);
+    std::vector<float> s(4), back(64);
+    quantize_q8(q.data(), s.data(), x.data(), 64, 16);
+    dequantize_q8(back.data(), q.data(), s.data(), 64, 16);
+    for (int i = 0; i < 64; ++i) EXPECT_LE(std::fabs(back[i] - x[i]), 0.5 * s[i / 16] * (1 + 1e-6)) << i;
+    const float odd[4] = {0.f, 0.f, NAN, INFINITY};  // a zero group, a NaN, an inf: no UB, clamped
+    quantize_q8(q.data(), s.data(), odd, 4, 2);
+    EXPECT_EQ(q[0], 0);
+    EXPECT_EQ(q[1], 0);
+}
+
+TEST(ModelKernels, ExpMatchesFloat64AcrossTheRange) {
+    double worst = 0;
+    float at = 0;
+    for (float x = -87.f; x <= 88.f; x += 0.0137f) {
+        const double want = std::exp(static_cast<double>(x));
+        const double rel = std::fabs(exp_f32(x) - want) / want;
+        if (rel > worst) worst = rel, at = x;
+    }
+    EXPECT_LE(worst, kExpRel) << "at x = " << at;
+    EXPECT_EQ(exp_f32(0.f), 1.f);
+    EXPECT_EQ(exp_f32(-200.f), 0.f);
+    EXPECT_TRUE(std::isinf(exp_f32(100.f)));
+    EXPECT_TRUE(std::isnan(exp_f32(NAN)));
+    EXPECT_GT(exp_f32(-100.f), 0.f);  // subnormal, not flushed
+}
+
+TEST(ModelKernels, NormsAndSoftmaxMatchFloat64) {
+    ref::Rng rng(ref::kSeed);
+    for (int n : ref::kTailSizes) {
+        const auto x = rng.floats(n, -2, 2), w = rng.floats(n), b = rng.floats(n);
+        std::vector<float> out(n);
+        rms_norm(out.data(), x.data(), w.data(), n, 1e-5f);
+        ref::expect_close(out, ref::rms_norm(ref::widen(x), ref::widen(w), 1, n, 1e-5), ref::kF32SumRel, "rms_norm");
+        layer_norm(out.data(), x.data(), w.data(), b.data(), n, 1e-5f);
+        ref::expect_close(out, ref::layer_norm(ref::widen(x), ref::widen(w), ref::widen(b), 1, n, 1e-5),
+                          ref::kF32SumRel, "layer_norm");
+        out = x;
+        softmax(out.data(), n);
+        ref::expect_close(out, ref::softmax(ref::widen(x), 1, n, 1.0), ref::kF32SumRel, "softmax");
+    }
+}
+
+TEST(ModelKernels, ArgmaxTakesTheFirstMaximumAndSkipsNan) {
+    const float x[] = {NAN, 1.f, 3.f, 3.f, -1.f};
+    EXPECT_EQ(argmax(x, 5), 2);
+    const float all_nan[] = {NAN, NAN};
+    EXPECT_EQ(argmax(all_nan, 2), 0);
+}
+
+}  // namespace
