@@ -76,7 +76,7 @@ sys.path.insert(0, os.path.join(HERE, 'train'))
 import llama2c as L2  # noqa: E402
 
 SCRIPT_VERSION = 1
-OUT = os.path.join(ROOT, 'web', 'models')
+OUT = os.environ.get('ATTNSCOPE_MODELS_OUT', os.path.join(ROOT, 'web', 'models'))
 CORPUS = os.path.join(OUT, 'corpus', 'pride_and_prejudice.txt')
 
 torch.set_num_threads(1)
@@ -148,13 +148,17 @@ def chars_heldout_batches(ids, space_id, ctx, n_windows=64):
 REVERSE = dict(
     name='reverse',
     seed=4321,
-    config=dict(dim=64, hidden_dim=176, n_layers=2, n_heads=4, n_kv_heads=4, seq_len=32),
+    config=dict(dim=64, hidden_dim=176, n_layers=2, n_heads=2, n_kv_heads=2, seq_len=32),
     steps=2500, batch=64, lr=3e-3, min_lr=3e-4, warmup=100, wd=0.01,
     min_len=2, max_len=10, n_heldout=2000,
     prompt='softmax|',
     max_new_tokens=12,
 )
 LETTERS = 'abcdefghijklmnopqrstuvwxyz'
+if os.environ.get('ATTNSCOPE_REVERSE_EXPERIMENT'):
+    _exp = json.loads(os.environ['ATTNSCOPE_REVERSE_EXPERIMENT'])
+    REVERSE.update({k: v for k, v in _exp.items() if k != 'config'})
+    REVERSE['config'].update(_exp.get('config', {}))
 
 
 def reverse_vocab():
@@ -172,6 +176,8 @@ def reverse_encode(vocab, word):
 def random_word(rng, lo, hi):
     """n in lo..hi distinct lowercase letters (no letter twice: see README)."""
     n = int(rng.integers(lo, hi + 1))
+    if REVERSE.get('repeats'):
+        return ''.join(LETTERS[i] for i in rng.integers(0, 26, size=n))
     return ''.join(LETTERS[i] for i in rng.permutation(26)[:n])
 
 

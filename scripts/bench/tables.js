@@ -21,6 +21,13 @@ function heapOf(c, backend) {
 }
 
 const bytes = (b) => (Math.abs(b) < 2 ** 20 ? `${(b / 1024).toFixed(1)} KiB` : `${(b / 2 ** 20).toFixed(2)} MiB`);
+// The scratch lies between extra − freeBefore (what the call may have taken
+// from free chunks without growing the heap) and extra; one figure when the
+// two print alike.
+const extraRange = (h) => {
+  const low = Math.max(0, h.extra - h.freeBefore), lo = low ? bytes(low) : '0', hi = bytes(h.extra);
+  return lo === hi ? hi : `${lo}–${hi}`;
+};
 const what = (backend) => (backend === 'native' ? 'kernel' : 'api');
 const msOf = (s, backend, c) => s.median(s.runs[backend][c.name].map((r) => r[what(backend)]));
 // Ratio num/den of two backends' times, within each round.
@@ -43,7 +50,7 @@ export function printBlockTable(cases, s) {
     console.log(`| ${c.name} | ${(c.flops / 1e6).toFixed(1)} | ` +
       `${BACKENDS.map((b) => timeCell(s, b, c)).join(' | ')} | ` +
       `${s.withRange(ratios(s, 'wasm-scalar', 'wasm-simd', c))} | ${s.withRange(ratios(s, 'wasm-simd', 'native', c))} | ` +
-      `${bytes(h.peak)} = ${bytes(h.io)} + ${bytes(h.extra)} |`);
+      `${bytes(h.peak)} = ${bytes(h.io)} + ${extraRange(h)} |`);
   }
 }
 
@@ -51,13 +58,14 @@ export function printLongTables(cases, s) {
   if (!cases.length) return;
   console.log('\n### Plain vs flash attention, long sequence\n');
   console.log('Not causal. Cells: median time per call (GFLOP/s). Peak heap: one call in a fresh process; ' +
-    'copies = q, k, v in and the output out; extra = peak − copies, the scratch the core used.\n');
+    'copies = q, k, v in and the output out; extra = peak − copies, the scratch the core used ' +
+    '(a range when the call may have reused free chunks: see docs/BENCHMARKS.md).\n');
   console.log('| case | GFLOP | wasm-simd | wasm-scalar | native | peak heap simd | peak heap scalar | copies | extra |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const c of cases) {
     const hs = heapOf(c, 'wasm-simd'), hc = heapOf(c, 'wasm-scalar');
     console.log(`| ${c.name} | ${(c.flops / 1e9).toFixed(2)} | ${BACKENDS.map((b) => timeCell(s, b, c)).join(' | ')} | ` +
-      `${bytes(hs.peak)} | ${bytes(hc.peak)} | ${bytes(hs.io)} | ${bytes(hs.extra)} |`);
+      `${bytes(hs.peak)} | ${bytes(hc.peak)} | ${bytes(hs.io)} | ${extraRange(hs)} |`);
   }
   const { H, D } = cases[0];
   console.log(`\nExtra heap (peak − copies) of one call against N, H = ${H}, D = ${D}, wasm-simd:\n`);
@@ -65,6 +73,6 @@ export function printLongTables(cases, s) {
   console.log('| ---: | ---: | ---: | ---: | ---: |');
   for (const N of SCALING_N) {
     const [plain, flash] = ['sdpa', 'flash'].map((op) => heapOf({ op, H, N, D, causal: false }, 'wasm-simd'));
-    console.log(`| ${N} | ${bytes(plain.extra)} | ${bytes(flash.extra)} | ${bytes(4 * N * N)} | ${bytes(plain.io)} |`);
+    console.log(`| ${N} | ${extraRange(plain)} | ${extraRange(flash)} | ${bytes(4 * N * N)} | ${bytes(plain.io)} |`);
   }
 }

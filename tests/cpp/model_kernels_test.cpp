@@ -34,19 +34,24 @@ TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {
     for (int gs : {1, 4, 8, 16, 24, 32, 40, 64})
         for (int d : {1, 4, 6}) {
             const int n = gs * 3;
-            std::vector<std::int8_t> xq(n), wq(static_cast<std::size_t>(n) * d);
-            for (auto& v : xq) v = static_cast<std::int8_t>(rng.uniform(-127, 128));
+            std::vector<std::int16_t> xq(n);
+            std::vector<std::int8_t> wq(static_cast<std::size_t>(n) * d);
+            for (auto& v : xq) v = static_cast<std::int16_t>(rng.uniform(-127, 128));
             for (auto& v : wq) v = static_cast<std::int8_t>(rng.uniform(-127, 128));
             const auto xs = rng.floats(n / gs, 0.001, 0.01), ws = rng.floats(static_cast<std::size_t>(n / gs) * d, 0.001, 0.01);
             std::vector<float> out(d);
             matvec_q8(out.data(), xq.data(), xs.data(), wq.data(), ws.data(), n, d, gs);
             for (int i = 0; i < d; ++i) {
-                float want = 0.f;  // the documented order, in float
+                float f[4] = {0, 0, 0, 0};  // kernels.h's order, written out
                 for (int g = 0; g < n / gs; ++g) {
-                    std::int32_t s = 0;
-                    for (int k = 0; k < gs; ++k) s += wq[i * n + g * gs + k] * xq[g * gs + k];
-                    want += static_cast<float>(s) * ws[i * (n / gs) + g] * xs[g];
+                    std::int32_t lane[4] = {0, 0, 0, 0};
+                    for (int k = 0; k < gs; ++k) lane[(k % 8) / 2] += wq[i * n + g * gs + k] * xq[g * gs + k];
+                    for (int l = 0; l < 4; ++l) f[l] += static_cast<float>(lane[l]) * (ws[i * (n / gs) + g] * xs[g]);
                 }
+                const float want = (f[0] + f[1]) + (f[2] + f[3]);
+                double exact = 0;
+                for (int j = 0; j < n; ++j) exact += double(wq[i * n + j]) * xq[j] * ws[i * (n / gs) + j / gs] * xs[j / gs];
+                EXPECT_NEAR(out[i], exact, 1e-5 * (1 + std::fabs(exact)));
                 EXPECT_EQ(out[i], want) << "gs " << gs << " row " << i;
             }
         }

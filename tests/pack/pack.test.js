@@ -22,6 +22,19 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
       assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/wasm', f)), `${f} is in the package`);
     }
     assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/index.d.ts')), 'types are in the package');
+    // Exercises: the engine, the code sandbox page and the local KaTeX (built by scripts/vendor-katex.js).
+    for (const f of ['web/exercises/index.js', 'web/exercises/sandbox/frame.html', 'web/exercises/sandbox/frame.js',
+      'web/vendor/katex/katex.mjs', 'web/vendor/katex/katex.min.css', 'web/vendor/katex/LICENSE']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
+    }
+    writeFileSync(join(dir, 'exercise.mjs'), `
+      import * as attn from 'attnscope';
+      import { loadExercise, prepare, checkTyped } from 'attnscope/exercises';
+      await attn.ready();
+      const prepared = prepare((await loadExercise({ id: 'pe-norm' })).exercise, attn);
+      console.log(JSON.stringify([checkTyped(prepared, 'sqrt(8)').correct, checkTyped(prepared, 'sqrt(16)').mistake]));
+    `);
+    assert.deepEqual(JSON.parse(execFileSync('node', ['exercise.mjs'], { cwd: dir, encoding: 'utf8' })), [true, 'sqrt-d']);
     writeFileSync(join(dir, 'use.mjs'), `
       import * as attn from 'attnscope';
       await attn.ready();

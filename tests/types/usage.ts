@@ -2,6 +2,8 @@
 // this typical use under --strict, and reject the marked wrong calls.
 import * as attn from 'attnscope';
 import type { Tensor } from 'attnscope';
+import { prepare, checkTyped, describeResult, validateExercise } from 'attnscope/exercises';
+import type { Exercise } from 'attnscope/exercises';
 
 export async function demo(): Promise<number> {
   await attn.ready();
@@ -102,4 +104,23 @@ export function wrongCalls(x: Tensor): void {
   attn.countParameters({ dModel: 8, nHeads: 2, dFF: 32, norm: 'batchnorm' });
   // @ts-expect-error countFlops needs seqLen
   attn.countFlops({ dModel: 8, nHeads: 2, dFF: 32 });
+}
+
+// attnscope/exercises: an exercise in the JS form, prepared and checked.
+
+export async function exercise(): Promise<string> {
+  await attn.ready();
+  const ex: Exercise = validateExercise({
+    id: 'norm-demo', kind: 'number',
+    title: { ja: 'ノルム', en: 'Norm' }, prompt: { ja: '$d = {{d}}$', en: '$d = {{d}}$' },
+    inputs: (rng, { variant }) => ({ d: variant === 0 ? 16 : rng.pick([8, 32]) }),
+    reference: (a, { d }) => Math.sqrt(a.sinusoidalPositionalEncoding(1, d).data.reduce((s, x) => s + x * x, 0)),
+    mistakes: [{ id: 'sqrt-d', label: { ja: '√D', en: '√D' }, compute: (a, { d }) => Math.sqrt(d) }],
+    hints: [{ ja: 'ヒント', en: 'hint' }], explanation: { ja: '{{answer}}', en: '{{answer}}' },
+  });
+  const prepared = prepare(ex, attn, { seed: 1 });
+  const result = checkTyped(prepared, 'sqrt(8)');
+  // @ts-expect-error kind must be one of the five kinds
+  const bad: Exercise = { ...ex, kind: 'essay' };
+  return describeResult(result, prepared, 'en').title + bad.id;
 }

@@ -15,8 +15,8 @@ export interface CountConfig {
   dModel: number;
   /** H query heads; must divide dModel. */
   nHeads: number;
-  /** Hkv key/value heads (GQA/MQA); must divide nHeads. Default nHeads. */
-  nKvHeads?: number;
+  /** Hkv key/value heads (GQA/MQA); must divide nHeads. Default (or null) nHeads. */
+  nKvHeads?: number | null;
   /** F, the hidden width of the feed-forward layer. */
   dFF: number;
   /** Default 'layernorm'. LayerNorm has weight [C] and, with bias, bias [C]; RMSNorm weight [C]. */

@@ -13,7 +13,7 @@ import { runCode, warmUp } from '../exercises/sandbox/client.js';
 import { ExerciseView } from './exercise-view.js';
 import { loadMath } from './math.js';
 import { t, langFor, onLangChange } from './i18n.js';
-import './exercise-messages.js';
+import { answerCaption } from './exercise-messages.js';
 
 const store = createProgressStore();
 const REVEAL_AFTER = 2; // attempts before "Show the answer" is offered
@@ -24,7 +24,7 @@ export class AttnExercise extends HTMLElement {
     return this;
   }
 
-  static get observedAttributes() { return ['exercise', 'src', 'seed', 'lang']; }
+  static get observedAttributes() { return ['exercise', 'src', 'seed', 'variant', 'lang']; }
 
   #view; #stopLang = null; #token = 0; #queued = false;
   #exercise = null; #key = null; #prepared = null; #variant = 0;
@@ -83,10 +83,10 @@ export class AttnExercise extends HTMLElement {
       if (token !== this.#token) return;
       this.#exercise = exercise;
       this.#key = key;
-      this.#variant = 0;
+      this.#variant = this.#int('variant', 0);
       this.#result = this.#message = null;
       this.#revealed = store.get(key).revealed;
-      this.#prepared = prepare(exercise, attn, { seed: this.#seed(), variant: 0 });
+      this.#prepared = prepare(exercise, attn, { seed: this.#int('seed', exercise.seed ?? 1), variant: this.#variant });
       this.#view.build(exercise.kind, exercise.choices?.length ?? 0);
       this.#lang = langFor(this);
       if (exercise.kind === 'code') { this.#view.answer = this.#starter(this.#lang); warmUp(); }
@@ -100,10 +100,10 @@ export class AttnExercise extends HTMLElement {
     }
   }
 
-  #seed() {
-    const s = this.getAttribute('seed');
+  #int(name, fallback) {
+    const s = this.getAttribute(name);
     const v = s === null ? NaN : Number(s);
-    return Number.isInteger(v) && v >= 0 ? v : this.#exercise.seed ?? 1;
+    return Number.isInteger(v) && v >= 0 ? v : fallback;
   }
 
   #starter(lang) {
@@ -166,20 +166,10 @@ export class AttnExercise extends HTMLElement {
 
   #another() {
     this.#variant++;
-    this.#prepared = prepare(this.#exercise, attn, { seed: this.#seed(), variant: this.#variant });
+    this.#prepared = prepare(this.#exercise, attn, { seed: this.#int('seed', this.#exercise.seed ?? 1), variant: this.#variant });
     this.#result = this.#message = null;
     if (this.#exercise.kind !== 'code') this.#view.answer = null;
     this.#paint();
-  }
-
-  #caption(ex, lang) {
-    if (ex.kind === 'code') return t('exercise.yourCode', {}, lang);
-    if (ex.kind === 'choice') return t('exercise.choices', {}, lang);
-    const shape = this.#prepared.expected.shape.filter((d) => d !== 1);
-    const what = shape.length === 0 ? t('exercise.shape.number', {}, lang)
-      : shape.length === 1 ? t('exercise.shape.vector', { n: shape[0] }, lang)
-        : t('exercise.shape.matrix', { rows: shape[0], cols: shape[1] }, lang);
-    return `${t('exercise.yourAnswer', {}, lang)} (${what})`;
   }
 
   #paint() {
@@ -199,7 +189,7 @@ export class AttnExercise extends HTMLElement {
     const answer = answerText ?? this.#prepared.expected; // {{answer}} in the explanation
     this.#view.paint({
       tag: tt('exercise.tag'), title: pick(ex.title), prompt: fill(ex.prompt), choices: ex.choices?.map((c) => fill(c)),
-      caption: this.#caption(ex, lang), placeholder: ex.answer?.placeholder ? pick(ex.answer.placeholder) : '',
+      caption: answerCaption(ex, this.#prepared, lang), placeholder: ex.answer?.placeholder ? pick(ex.answer.placeholder) : '',
       help: ex.kind === 'code' ? tt('exercise.codeHelp', { cases: this.#prepared.cases.length }) : '',
       solved: p.solved, solvedText: `✓ ${tt('exercise.solved')}`,
       busy: this.#busy, busyText: tt(ex.kind === 'code' ? 'exercise.running' : 'exercise.checking'), checkText: tt('exercise.check'),

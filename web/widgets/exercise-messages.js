@@ -1,6 +1,6 @@
 // The UI strings of <attn-exercise> (the feedback sentences are the
 // engine's, in web/exercises/engine/messages.js).
-import { addMessages } from './i18n.js';
+import { addMessages, t } from './i18n.js';
 
 addMessages('en', {
   'exercise.tag': 'Exercise',
@@ -23,7 +23,7 @@ addMessages('en', {
   'exercise.answer': 'Answer',
   'exercise.solution': 'A solution',
   'exercise.explanation': 'Explanation',
-  'exercise.yourAnswer': 'Your answer',
+  'exercise.yourAnswer': 'Your answer ({what})',
   'exercise.yourCode': 'Your code',
   'exercise.shape.number': 'a number',
   'exercise.shape.vector': '{n} numbers',
@@ -53,7 +53,7 @@ addMessages('ja', {
   'exercise.answer': '答え',
   'exercise.solution': '解答例',
   'exercise.explanation': '解説',
-  'exercise.yourAnswer': 'あなたの答え',
+  'exercise.yourAnswer': 'あなたの答え（{what}）',
   'exercise.yourCode': 'あなたのコード',
   'exercise.shape.number': '1 つの数',
   'exercise.shape.vector': '{n} 個の数',
@@ -61,3 +61,14 @@ addMessages('ja', {
   'exercise.codeHelp': 'コードは隔離されたワーカーの中で、生成した {cases} 個の入力について実行され、attnscope の結果と比べられます。Ctrl+Enter で答え合わせ。',
   'exercise.choices': '選択肢',
 });
+
+/** The label above the answer box: "Your answer (4 numbers)", "Your code", "Options". */
+export function answerCaption(ex, prepared, lang) {
+  if (ex.kind === 'code') return t('exercise.yourCode', {}, lang);
+  if (ex.kind === 'choice') return t('exercise.choices', {}, lang);
+  const shape = prepared.expected.shape.filter((d) => d !== 1);
+  const what = shape.length === 0 ? t('exercise.shape.number', {}, lang)
+    : shape.length === 1 ? t('exercise.shape.vector', { n: shape[0] }, lang)
+      : t('exercise.shape.matrix', { rows: shape[0], cols: shape[1] }, lang);
+  return t('exercise.yourAnswer', { what }, lang);
+}

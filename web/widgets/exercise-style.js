@@ -25,6 +25,7 @@ h3 { margin: 0; font-size: 16.5px; font-weight: 700; }
 .md pre { background: #f5f7fb; border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; overflow-x: auto; font-size: 13px; }
 .md pre code { background: none; padding: 0; }
 .md .math-display { overflow-x: auto; overflow-y: hidden; margin: 0.5em 0; }
+.md .nobr { white-space: nowrap; }
 .md code.tex, .md pre.tex { color: #6b3fa0; }
 .md h4 { margin: 0.6em 0 0.2em; font-size: 15px; }
 .prompt { margin-bottom: 10px; }

@@ -312,7 +312,8 @@ export interface ExerciseCheckDetail {
  * ```
  *
  * Attributes: `exercise` (a built-in id) or `src` (a pack URL + `#id`; `.json`
- * or an ES module), `seed` (inputs' seed; default the exercise's), `lang`.
+ * or an ES module), `seed` (inputs' seed; default the exercise's), `variant`
+ * (which set of numbers to start from; 0, the default, is the lecture's), `lang`.
  * Code answers run in a sandboxed iframe + worker (see docs/EXERCISES.md for
  * the CSP it needs); progress is kept in localStorage per exercise.
  *

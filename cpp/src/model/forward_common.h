@@ -18,7 +18,7 @@ inline void embed(float* out, const MatrixStack& e, int token, int C, int gs) {
 
 // A matrix input: x as floats, and quantised (into s.xq, s.xs) when the weights are Q8_0.
 inline void prepare(RunState& s, const ModelConfig& c, const float* x, int n) {
-    if (c.weight_type == WeightType::Q8_0) quantize_q8(s.xq, s.xs, x, n, c.group_size);
+    if (c.weight_type == WeightType::Q8_0) quantize_q8_activations(s.xq, s.xs, x, n, c.group_size);
 }
 
 // out (d) = W[layer] (d, n) @ x (n); x was passed to prepare() when Q8_0.

@@ -40,7 +40,7 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
     s->key_cache = k->take<float>(L * T * KV);
     s->value_cache = k->take<float>(L * T * KV);
     const bool q8 = c.weight_type == WeightType::Q8_0;
-    s->xq = k->take<std::int8_t>(q8 ? widest : 0);
+    s->xq = k->take<std::int16_t>(q8 ? widest : 0);
     s->xs = k->take<float>(q8 ? widest / c.group_size : 0);
     const std::uint64_t half = c.arch == Arch::Llama ? T * (c.head_size / 2) : 0;
     s->rope_cos = k->take<float>(half);

@@ -6,7 +6,7 @@
 // `counts` is false for submissions that are not attempts (empty input,
 // unreadable text, a sandbox that cannot run code).
 import { makeRng, deriveSeed } from './random.js';
-import { toValue, toNested, formatValue, ValueProblem } from './values.js';
+import { toValue, toNested, formatValue, formatNumber, ValueProblem } from './values.js';
 import { compareValues, agrees, DEFAULT_TOLERANCE } from './compare.js';
 import { parseNumber, parseTensor } from './parse.js';
 import { ExerciseError } from './schema.js';
@@ -171,10 +171,18 @@ export async function checkCode(prepared, code, runner) {
   return checkCodeRun(prepared, run);
 }
 
-/** The answer as a learner would type it (typed kinds), the option index (choice) or the solution (code). */
+/**
+ * The answer as a learner would type it (typed kinds; a matrix one row per
+ * line), the option index (choice) or the solution (code).
+ */
 export function revealAnswer(prepared) {
   const ex = prepared.exercise;
   if (ex.kind === 'choice') return prepared.answer;
   if (ex.kind === 'code') return ex.code.solution.trim();
-  return formatValue(prepared.expected, ex.answer?.digits ?? 4);
+  const digits = ex.answer?.digits ?? 4;
+  const nested = toNested(prepared.expected);
+  if (Array.isArray(nested) && nested.every(Array.isArray) && nested[0].every((x) => typeof x === 'number')) {
+    return nested.map((row) => row.map((x) => formatNumber(x, digits)).join('  ')).join('\n');
+  }
+  return formatValue(prepared.expected, digits);
 }

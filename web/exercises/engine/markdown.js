@@ -81,17 +81,20 @@ function blocks(text) {
  */
 export function renderMarkdown(text, { tex = () => null } = {}) {
   const saved = [];
-  const keep = (html, isBlock) => `\u0000${isBlock ? 'B' : 'I'}${saved.push(html) - 1}\u0000`;
+  const keep = (html, type = 'I') => `\u0000${type}${saved.push(html) - 1}\u0000`;
   const math = (src, display) => {
     const html = tex(src.trim(), display);
     if (html) return display ? `<div class="math-display">${html}</div>` : html;
     return display ? `<pre class="tex">${escapeHtml(src.trim())}</pre>` : `<code class="tex">${escapeHtml(src)}</code>`;
   };
   let s = String(text).replace(/\r\n?/g, '\n').replace(/\u0000/g, '');
-  s = s.replace(/^```[\w-]*\n([\s\S]*?)\n```[ \t]*$/gm, (m, code) => `\n${keep(`<pre><code>${escapeHtml(code)}</code></pre>`, true)}\n`);
-  s = s.replace(/\$\$([\s\S]+?)\$\$/g, (m, src) => `\n${keep(math(src, true), true)}\n`);
+  s = s.replace(/^```[\w-]*\n([\s\S]*?)\n```[ \t]*$/gm, (m, code) => `\n${keep(`<pre><code>${escapeHtml(code)}</code></pre>`, 'B')}\n`);
+  s = s.replace(/\$\$([\s\S]+?)\$\$/g, (m, src) => `\n${keep(math(src, true), 'B')}\n`);
   s = s.replace(/`([^`\n]+)`/g, (m, code) => keep(`<code>${escapeHtml(code)}</code>`));
-  s = s.replace(/(^|[^\\])\$([^\s$](?:[^$]*?[^\s\\$])?)\$/g, (m, pre, src) => pre + keep(math(src, false)));
+  s = s.replace(/(^|[^\\])\$([^\s$](?:[^$]*?[^\s\\$])?)\$/g, (m, pre, src) => pre + keep(math(src, false), 'M'));
   s = escapeHtml(s.replace(/\\\$/g, '$'));
-  return blocks(s).replace(/\u0000[BI](\d+)\u0000/g, (m, i) => saved[Number(i)]);
+  return blocks(s)
+    // Punctuation right after inline maths stays on its line ("$x$:" never breaks before ":").
+    .replace(/(\u0000M\d+\u0000)([.,:;!?)\]、。，．：；）」]+)/g, '<span class="nobr">$1$2</span>')
+    .replace(/\u0000[BIM](\d+)\u0000/g, (m, i) => saved[Number(i)]);
 }

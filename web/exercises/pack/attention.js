@@ -1,9 +1,6 @@
 // Built-in exercises: softmax with a mask, scaled dot-product weights,
 // cosine attention.
-import { text, tensorOf, toNested } from './shared.js';
-
-// String.raw keeps TeX backslashes; \` inside it stays escaped, so unescape backticks for Markdown.
-const R = (s, ...v) => String.raw(s, ...v).replace(/\\`/g, "`");
+import { text, tensorOf, toNested, R } from './shared.js';
 
 const transpose = (m) => m[0].map((_, j) => m.map((r) => r[j]));
 const zerosV = (n) => tensorOf(Array.from({ length: n }, () => [0]));
@@ -105,8 +102,8 @@ $$A = \operatorname{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right)$$
       text(R`各行 $i$ で $A_{ij} = e^{S_{ij}} / \sum_{j'} e^{S_{ij'}}$。各行の和は 1 です。`, R`Row by row: $A_{ij} = e^{S_{ij}} / \sum_{j'} e^{S_{ij'}}$. Every row sums to 1.`),
     ],
     explanation: text(
-      R`$A \approx {{answer|3}}$。各行はクエリ 1 つ分の注意の配分で、和は 1 です。`,
-      R`$A \approx {{answer|3}}$. Each row is how one query spreads its attention; it sums to 1.`),
+      R`$A \approx {{answer|tex|3}}$。各行はクエリ 1 つ分の注意の配分で、和は 1 です。`,
+      R`$A \approx {{answer|tex|3}}$. Each row is how one query spreads its attention; it sums to 1.`),
   },
   {
     id: 'cosine-attention',

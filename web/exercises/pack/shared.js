@@ -31,3 +31,10 @@ export function rotatePairs(x, angle, { swap = false } = {}) {
 
 /** Bilingual text. */
 export const text = (ja, en) => ({ ja, en });
+
+/**
+ * A template tag for texts: String.raw (TeX backslashes stay as written)
+ * that also unescapes \` so Markdown code spans can be written inside.
+ * Do not put a {{placeholder}} right after $ ($ followed by { interpolates).
+ */
+export const R = (s, ...v) => String.raw(s, ...v).replace(/\\`/g, '`');

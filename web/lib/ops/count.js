@@ -38,7 +38,7 @@ function readConfig(config, fnName) {
   const C = checkInt(o.dModel, 'config.dModel', { min: 1 });
   const H = checkInt(o.nHeads, 'config.nHeads', { min: 1 });
   if (C % H !== 0) fail(`config.nHeads (${H}) must divide config.dModel (${C})`);
-  const Hkv = o.nKvHeads === undefined ? H : checkInt(o.nKvHeads, 'config.nKvHeads', { min: 1 });
+  const Hkv = o.nKvHeads === undefined || o.nKvHeads === null ? H : checkInt(o.nKvHeads, 'config.nKvHeads', { min: 1 });
   if (H % Hkv !== 0) fail(`config.nKvHeads (${Hkv}) must divide config.nHeads (${H})`);
   const D = C / H;
   if (o.headDim !== undefined && checkInt(o.headDim, 'config.headDim', { min: 1 }) !== D) {

@@ -4,9 +4,11 @@
 // the scalar build give bit-identical results, so greedy and seeded sampling
 // pick the same tokens in the native build and in either wasm module.
 //
-// Canonical sum of n products: 8 lanes (lane j % 8) over j < n - n % 8, each
-// lane acc = acc + a*b (no fused multiply-add), then ((l0+l4)+(l1+l5)) +
-// ((l2+l6)+(l3+l7)), then the tail j >= n - n % 8 added in order.
+// Canonical sum of n products: four 8-lane accumulators A0..A3; element j of
+// the 32-blocks (j < n - n % 32) goes to lane j % 8 of A[(j / 8) % 4]; the
+// remaining 8-blocks go to A0; each lane does acc = acc + a*b (no fused
+// multiply-add); then A = (A0 + A1) + (A2 + A3) lane by lane, s = ((l0+l4) +
+// (l1+l5)) + ((l2+l6) + (l3+l7)), then the last n % 8 products added in order.
 // Kernels do not allocate, print or throw.
 #pragma once
 #include <cstdint>
@@ -19,14 +21,19 @@ float dot(const float* a, const float* b, int n);
 // out (d) = W (d,n) @ x (n); W's rows contiguous (nn.Linear layout). out[i] == dot(W_i, x).
 void matvec(float* out, const float* x, const float* w, int n, int d);
 
-// Q8_0: x quantised (xq (n), xs (n/gs)), W int8 (d,n) with scales (d, n/gs); n % gs == 0.
-// out[i] = sum over groups g, in order, of float(sum_k wq*xq) * ws[i,g] * xs[g].
-void matvec_q8(float* out, const std::int8_t* xq, const float* xs, const std::int8_t* wq,
+// Q8_0: x quantised (xq (n) int8 values held as int16, xs (n/gs)), W int8 (d,n)
+// with scales (d, n/gs); n % gs == 0.
+// Per row: four float lanes F; for each group g in order, integer lane sums
+// L[j] = sum of wq*xq over the group's elements k with (k % 8) / 2 == j, and
+// F[j] = F[j] + float(L[j]) * (ws[i,g] * xs[g]); out[i] = (F0 + F1) + (F2 + F3).
+void matvec_q8(float* out, const std::int16_t* xq, const float* xs, const std::int8_t* wq,
                const float* ws, int n, int d, int gs);
 
 // Groups of gs (n % gs == 0): s = max|x| / 127, q = round(x / s) (half away
 // from zero, clamped to ±127; 0 where s == 0 or x/s is NaN).
 void quantize_q8(std::int8_t* q, float* s, const float* x, std::int64_t n, int gs);
+// The same values for activations, stored widened for matvec_q8.
+void quantize_q8_activations(std::int16_t* q, float* s, const float* x, std::int64_t n, int gs);
 
 // x (n) <- x dequantised row of a Q8_0 matrix: q (n), s (n/gs).
 void dequantize_q8(float* out, const std::int8_t* q, const float* s, int n, int gs);

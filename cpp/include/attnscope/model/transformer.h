@@ -71,7 +71,7 @@ struct RunState {
     float* logits = nullptr;  // (V)
     float* key_cache = nullptr;    // (L, T, Hkv*D)
     float* value_cache = nullptr;  // (L, T, Hkv*D)
-    std::int8_t* xq = nullptr;     // (max(C, F)) Q8_0 activations
+    std::int16_t* xq = nullptr;    // (max(C, F)) Q8_0 activations (int8 values, widened)
     float* xs = nullptr;           // (max(C, F) / gs) their scales
     float* rope_cos = nullptr;     // (T, D/2)
     float* rope_sin = nullptr;     // (T, D/2)
