@@ -77,7 +77,7 @@ import llama2c as L2  # noqa: E402
 
 SCRIPT_VERSION = 1
 OUT = os.environ.get('ATTNSCOPE_MODELS_OUT', os.path.join(ROOT, 'web', 'models'))
-CORPUS = os.path.join(OUT, 'corpus', 'pride_and_prejudice.txt')
+CORPUS = os.path.join(ROOT, 'web', 'models', 'corpus', 'pride_and_prejudice.txt')
 
 torch.set_num_threads(1)
 torch.use_deterministic_algorithms(True)
@@ -104,6 +104,11 @@ CHARS = dict(
     prompt='Elizabeth',
     max_new_tokens=200,
 )
+
+if os.environ.get('ATTNSCOPE_CHARS_EXPERIMENT'):
+    _exp = json.loads(os.environ['ATTNSCOPE_CHARS_EXPERIMENT'])
+    CHARS.update({k: v for k, v in _exp.items() if k != 'config'})
+    CHARS['config'].update(_exp.get('config', {}))
 
 
 def chars_vocab():
