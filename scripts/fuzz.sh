@@ -24,6 +24,8 @@ clang++-14 -std=c++17 -O1 -Icpp/include tests/fuzz/make_seeds.cpp -o "$out/make_
 "$out/make_seeds" "$out/seeds"
 
 echo "fuzzing for ${seconds}s with ${jobs} job(s)"
-"$out/fuzz_loaders" "$out/corpus" "$out/seeds" -max_total_time="$seconds" -max_len=8192 \
-  -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$out/" \
-  -jobs="$jobs" -workers="$jobs"
+parallel=()  # with -jobs, libFuzzer writes each job's log to fuzz-N.log in the working directory
+[ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
+cd "$out"
+./fuzz_loaders corpus seeds -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=2048 -timeout=10 \
+  -print_final_stats=1 -artifact_prefix=./ "${parallel[@]}"

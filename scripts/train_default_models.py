@@ -170,12 +170,16 @@ def reverse_vocab():
     return L2.char_vocab([' ', '|'] + list(LETTERS))
 
 
+def answer(word):
+    return word[::-1] if REVERSE.get('task', 'reverse') == 'reverse' else word
+
+
 def reverse_encode(vocab, word):
-    """<s> ' ' w1..wn '|' wn..w1 </s>: run.c's encode of 'w|' followed by
+    """<s> ' ' w1..wn '|' answer </s>: run.c's encode of 'w|' followed by
     the answer and EOS."""
     stoi = {s: i for i, s in enumerate(vocab)}
     return ([L2.BOS, stoi[' ']] + [stoi[c] for c in word] + [stoi['|']]
-            + [stoi[c] for c in reversed(word)] + [L2.EOS])
+            + [stoi[c] for c in answer(word)] + [L2.EOS])
 
 
 def random_word(rng, lo, hi):
@@ -445,13 +449,17 @@ def run_chars(check_only=False):
 
 
 def analyse_reverse_heads(model, vocab, words):
-    """Mean attention mass of each head, over the answer queries
-    (positions d..d+n with d the '|' position), on: the mirrored key
-    2d-1-p (holding the letter to output next), its neighbours, the
-    previous token, the delimiter, <s> and the query itself."""
+    """For each head, over the answer queries p = d..d+n (d = position of
+    '|', n = word length): the mean attention weight on named key positions,
+    and how often each one is the head's argmax. Named keys: 'mirror' 2d-1-p
+    (the letter to output next; for p = d+n the ' ' at position 1, and the
+    output is </s>), 'same_letter' 2d-p (the input position of the query's own
+    letter, i.e. mirror + 1; for p = d it is d, the query itself),
+    'previous' p-1, 'delimiter' d, 'bos' 0, 'self' p."""
     c = model.c
-    names = ['mirror', 'mirror+1', 'mirror-1', 'previous', 'delimiter', 'bos', 'self']
-    acc = np.zeros((c.n_layers, c.n_heads, len(names)))
+    names = ['mirror', 'same_letter', 'previous', 'delimiter', 'bos', 'self']
+    mass = np.zeros((c.n_layers, c.n_heads, len(names)))
+    top = np.zeros((c.n_layers, c.n_heads, len(names) + 1))
     cnt = 0
     with torch.no_grad():
         for w in words:
@@ -459,24 +467,26 @@ def analyse_reverse_heads(model, vocab, words):
             _, atts = model.eval()(torch.tensor([seq]), return_attention=True)
             n = len(w)
             d = n + 2
-            for p in range(d, d + n + 1):
-                j = 2 * d - 1 - p
+            for p in range(d + 1, d + n + 1):   # queries that hold an output letter
+                keys = [2 * d - 1 - p, 2 * d - p, p - 1, d, 0, p]
                 for l in range(c.n_layers):
                     a = atts[l][0, :, p].numpy()
-                    acc[l, :, 0] += a[:, j]
-                    acc[l, :, 1] += a[:, j + 1]
-                    acc[l, :, 2] += a[:, j - 1] if j >= 1 else 0
-                    acc[l, :, 3] += a[:, p - 1]
-                    acc[l, :, 4] += a[:, d]
-                    acc[l, :, 5] += a[:, 0]
-                    acc[l, :, 6] += a[:, p]
+                    for k, j in enumerate(keys):
+                        mass[l, :, k] += a[:, j]
+                    am = a.argmax(axis=1)
+                    for h in range(c.n_heads):
+                        hit = [k for k, j in enumerate(keys) if j == am[h]]
+                        top[l, h, hit[0] if hit else len(names)] += 1
                 cnt += 1
-    acc /= cnt
+    mass /= cnt
+    top /= cnt
     table = []
     for l in range(c.n_layers):
         for h in range(c.n_heads):
-            row = {names[k]: round(float(acc[l, h, k]), 4) for k in range(len(names))}
-            table.append(dict(layer=l, head=h, mass=row))
+            table.append(dict(layer=l, head=h,
+                              mean_weight={names[k]: round(float(mass[l, h, k]), 4) for k in range(len(names))},
+                              argmax_share={(names + ['other'])[k]: round(float(top[l, h, k]), 4)
+                                            for k in range(len(names) + 1)}))
     return table
 
 
@@ -550,7 +560,8 @@ def run_reverse(check_only=False):
     log('reverse: per length %s' % per_len)
     log('reverse: greedy %r -> %r (ids %s, min margin %.3g)' % (spec['prompt'], text_out, new, margin))
     for h in heads:
-        log('  layer %d head %d  %s' % (h['layer'], h['head'], '  '.join('%s %.2f' % kv for kv in h['mass'].items())))
+        log('  layer %d head %d  weight: %s' % (h['layer'], h['head'], '  '.join('%s %.2f' % kv for kv in h['mean_weight'].items())))
+        log('                argmax: %s' % '  '.join('%s %.2f' % kv for kv in h['argmax_share'].items()))
     return dict(
         description='task model: reverses 2..10 distinct lowercase letters written before "|", then emits </s>',
         checkpoint=file_entry(bin_path), tokenizer=file_entry(tok_path),
@@ -579,10 +590,11 @@ def run_reverse(check_only=False):
                          'float32 torch logits; last_logits = float64 reference logits after the prompt'),
         roundtrip=rt,
         attention_heads=dict(
-            definition='mean attention weight of each head over the answer queries p = d..d+n (d = position of '
-                       '"|", n = word length) of 500 held-out words, on key positions: mirror 2d-1-p (the letter '
-                       'that must be output next; for p = d+n it is the " " at position 1, and the output is '
-                       '</s>), mirror+-1, previous p-1, delimiter d, bos 0, self p',
+            definition='per head, over the queries p = d+1..d+n that hold an output letter (d = position of "|", '
+                       'n = word length) of 500 held-out words: mean attention weight on, and share of argmax at, '
+                       'the keys mirror 2d-1-p (the letter to output next; for p = d+n the " " at position 1, '
+                       'whence </s>), same_letter 2d-p (the input position of the letter the query holds), '
+                       'previous p-1, delimiter d, bos 0, self p',
             heads=heads),
     )
 

@@ -131,6 +131,17 @@ TEST(ModelForward, Q8IsCloseToFp32AndQuantizingAtLoadEqualsTheAk42V2File) {
     EXPECT_EQ(run(*at_load, kTokens), got);
 }
 
+TEST(ModelForward, Gpt2QuantizedAtLoadIsCloseToFp32) {
+    const mref::Gpt2 w = mref::random_gpt2(64, 96, 2, 4, 35, 16, ref::kSeed);
+    LoadOptions q;
+    q.quantize_q8 = true;
+    q.group_size = 32;
+    auto f32 = load(mref::agpt_bytes(w), true), q8 = load(mref::agpt_bytes(w), true, q);
+    ASSERT_TRUE(f32 && q8);
+    EXPECT_EQ(q8->config().weight_type, WeightType::Q8_0);
+    ref::expect_close(run(*q8, kTokens), ref::widen(run(*f32, kTokens)), kQ8Rel, "gpt2 Q8_0 logits vs fp32");
+}
+
 TEST(ModelForward, QuantizeBacksOffTheGroupSizeUntilItDividesDimAndHidden) {
     LoadOptions q;
     q.quantize_q8 = true;  // 64 -> 4: dim 24 = 8*3, hidden 37 is odd -> 1

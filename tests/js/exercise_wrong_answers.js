@@ -38,6 +38,34 @@ const COSINE = (scoreLine, { unit = 'Math.hypot(...r)', returnWeights = false } 
 const DOT = 'qi.reduce((acc, x, t) => acc + x * kj[t], 0)';
 const RAW_DOT = 'Q[i].reduce((acc, x, t) => acc + x * K[j][t], 0)';
 
+const dotOf = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
+const vectorText = (v) => `[${v.map((x) => x.toFixed(6)).join(', ')}]`;
+const transposeOf = (m) => m[0].map((_, j) => m.map((r) => r[j]));
+const lnSoftmaxAt = (z, y) => z[y] - Math.log(z.reduce((a, v) => a + Math.exp(v), 0));
+const LM_TARGETS = [1, 2, 3];
+
+// qk-variance: a learner's simulation (Math functions cached: fast in node:vm too).
+const SIMULATE = (result) => `function simulate(d, n) {
+  const { sqrt, log, cos, random, PI } = Math;
+  const randn = () => sqrt(-2 * log(1 - random())) * cos(2 * PI * random());
+  const s = [];
+  for (let t = 0; t < n; t++) { let x = 0; for (let i = 0; i < d; i++) x += randn() * randn(); s.push(x); }
+  const variance = (xs) => { const m = xs.reduce((a, b) => a + b, 0) / xs.length; return xs.reduce((a, x) => a + (x - m) ** 2, 0) / xs.length; };
+  return ${result};
+}`;
+
+// linear-attention: phi, then the weights a_ij = phi(q_i)·phi(k_j) over the keys `keep` allows
+// (eps: ' + 1e-9' keeps an all-zero ReLU row at 0, as the core's eps does, instead of 0/0).
+const LINEAR = ({ phi = '(x > 0 ? x + 1 : Math.exp(x))', normalise = true, keep = 'true', eps = '' } = {}) => `function linearAttention(Q, K, V) {
+  const phi = (r) => r.map((x) => ${phi});
+  return Q.map((q, i) => {
+    const fq = phi(q);
+    const a = K.map((k, j) => (${keep} ? phi(k).reduce((acc, x, t) => acc + x * fq[t], 0) : 0));
+    const z = ${normalise ? `a.reduce((x, y) => x + y, 0)${eps}` : '1'};
+    return V[0].map((_, c) => a.reduce((acc, w, j) => acc + w * V[j][c], 0) / z);
+  });
+}`;
+
 export const WRONG_ANSWERS = {
   'pe-position': [
     { answer: '[cos(1), sin(1), cos(0.01), sin(0.01)]', reason: 'mistake', mistake: 'swapped-sin-cos', says: /sin and cos are swapped/ },
@@ -86,5 +114,168 @@ export const WRONG_ANSWERS = {
     { answer: COSINE(`${DOT} / (temperature * Math.sqrt(D))`), reason: 'mistake', mistake: 'extra-sqrt-d' },
     { answer: COSINE(`${DOT} / temperature`, { returnWeights: true }), reason: 'mistake', mistake: 'returned-weights' },
     { answer: COSINE(`${DOT} / temperature`, { unit: 'Math.hypot(...r) - Math.hypot(...r)' }), reason: 'nonfinite', says: /NaN/ },
+  ],
+  'cosine-similarity': [
+    { answer: '[3, 3, 4]', reason: 'mistake', mistake: 'raw-dot', says: /not divided by the lengths/ },
+    { answer: '[9, 9, 4/9]', reason: 'mistake', mistake: 'squared-norms' },
+    { answer: '[3, 3, 0.5]', reason: 'mismatch', says: /number 3.*too large/ },
+    { answer: '[3, 3]', reason: 'shape' },
+  ],
+  'matmul-shape': [
+    { answer: '[7, 5]', reason: 'mistake', mistake: 'transposed' },
+    { answer: '[8, 8]', reason: 'mistake', mistake: 'inner-dims' },
+    { answer: '[5, 5]', reason: 'mistake', mistake: 'self-attention' },
+    { answer: '[5, 7, 8]', reason: 'shape' },
+  ],
+  'onehot-embedding': [
+    { answer: ({ inputs: { E, ids } }) => matrixText(ids.map((id) => E[id - 1])), reason: 'mistake', mistake: 'one-based', says: /counted the ids from 1/ },
+    { answer: ({ inputs: { E, ids } }) => matrixText(transposeOf(ids.map((id) => E[id]))), reason: 'shape', says: /rows and columns are swapped/ },
+    { answer: '1 2\n3 4\n5 6', reason: 'mismatch' },
+  ],
+  'lm-loss': [
+    { answer: ({ inputs: { Z } }) => String(-Z.reduce((a, z, t) => a + lnSoftmaxAt(z, LM_TARGETS[t]), 0)), reason: 'mistake', mistake: 'sum-not-mean' },
+    { answer: ({ inputs: { Z } }) => String(-Z.reduce((a, z, t) => a + lnSoftmaxAt(z, LM_TARGETS[t]), 0) / 3 / Math.LN2), reason: 'mistake', mistake: 'log2' },
+    { answer: ({ inputs: { Z } }) => String(-Z.reduce((a, z, t) => a + lnSoftmaxAt(z, t), 0) / 3), reason: 'mistake', mistake: 'current-token', says: /current token/ },
+    { answer: '0', reason: 'mismatch', says: /too small/ },
+  ],
+  'gd-step': [
+    { answer: ({ inputs: { x, W, y, eta } }) => {
+      const p = softmaxRows([transposeOf(W).map((col) => dotOf(x, col))])[0];
+      return matrixText(W.map((r, i) => r.map((w, k) => w + eta * x[i] * (p[k] - (k === y ? 1 : 0)))));
+    }, reason: 'mistake', mistake: 'ascent', says: /gradient ascent/ },
+    { answer: ({ inputs: { W } }) => matrixText(W), reason: 'mismatch' },
+    { answer: ({ inputs: { W } }) => matrixText(transposeOf(W)), reason: 'shape', says: /turned on its side/ },
+  ],
+  'qk-variance': [
+    { answer: SIMULATE('[variance(s), variance(s)]'), reason: 'mistake', mistake: 'forgot-sqrt-d' },
+    { answer: SIMULATE('[variance(s), variance(s.map((x) => x / d))]'), reason: 'mistake', mistake: 'divided-by-d' },
+    { answer: SIMULATE('[sqrt(variance(s)), sqrt(variance(s.map((x) => x / sqrt(d))))]'), reason: 'mistake', mistake: 'std-not-variance' },
+    { answer: 'function simulate(d, n) { return [0, 0]; }', reason: 'mismatch', says: /Case 1 of 4 fails/ },
+  ],
+  'softmax-saturation': [
+    { answer: '[1, 1]', reason: 'mistake', mistake: 'forgot-sqrt-d' },
+    { answer: ({ inputs: { s, d } }) => vectorText([Math.sqrt(d), 1].map((by) => Math.max(...softmaxRows([s.map((x) => x / by)])[0]))), reason: 'mistake', mistake: 'swapped' },
+    { answer: '[1, 0.5]', reason: 'mismatch', says: /number 2.*too small/ },
+  ],
+  'causal-weights': [
+    { answer: ({ inputs: { Q, K } }) => matrixText(softmaxRows(scores(Q, K, 1 / Math.SQRT2))), reason: 'mistake', mistake: 'no-mask', says: /no mask/ },
+    { answer: ({ inputs: { Q, K } }) => matrixText(softmaxRows(scores(Q, K, 1 / Math.SQRT2)).map((r, i) => r.map((w, j) => (j <= i ? w : 0)))), reason: 'mistake', mistake: 'zeroed-after-softmax' },
+    { answer: '1 0 0\n0.5 0.5 0\n0.33 0.33 0.34', reason: 'mismatch' },
+  ],
+  'mask-count': [
+    { answer: '64', reason: 'mistake', mistake: 'bidirectional' },
+    { answer: '8*7/2', reason: 'mistake', mistake: 'excluded-self' },
+    { answer: '35', reason: 'mismatch', says: /too small/ },
+  ],
+  'mask-which': [
+    { answer: 0, reason: 'mistake', mistake: 'upper-triangle' },
+    { answer: 3, reason: 'mistake', mistake: 'bidirectional', says: /BERT/ },
+    { answer: 2, reason: 'mistake', mistake: 'strict' },
+  ],
+  'bert-masking': [
+    { answer: '[24, 3, 3, 24]', reason: 'mistake', mistake: 'only-masked-predicted' },
+    { answer: '[160, 20, 20, 200]', reason: 'mistake', mistake: 'split-of-all' },
+    { answer: '[24, 3, 3]', reason: 'shape' },
+  ],
+  'mha-head-shape': [
+    { answer: '[10, 8, 32]', reason: 'mistake', mistake: 'not-transposed' },
+    { answer: '[8, 10, 256]', reason: 'mistake', mistake: 'full-width' },
+    { answer: '[8, 32, 10]', reason: 'mismatch' },
+  ],
+  'gqa-kv-shape': [
+    { answer: '[8, 10, 64]', reason: 'mistake', mistake: 'query-heads', says: /key\/value heads as query heads/ },
+    { answer: '[2, 10, 256]', reason: 'mistake', mistake: 'head-dim-from-kv' },
+    { answer: '[2, 10]', reason: 'shape' },
+  ],
+  'kv-cache-bytes': [
+    { answer: '[192, 48, 12]', reason: 'mistake', mistake: 'half' },
+    { answer: '[384, 384, 384]', reason: 'mistake', mistake: 'query-heads' },
+    { answer: '[2*24*16*2048*64*4/1e6, 2*24*4*2048*64*4/1e6, 2*24*2048*64*4/1e6]', reason: 'mistake', mistake: 'megabytes' },
+    { answer: '[384, 96, 48]', reason: 'mismatch', says: /number 3.*too large/ },
+  ],
+  'pe-dot-distance': [
+    { answer: ({ inputs: { g } }) => vectorText(g.slice(0, 6)), reason: 'mistake', mistake: 'copied-row-0' },
+    { answer: ({ inputs: { g, m } }) => vectorText(g.slice(m, m + 6)), reason: 'mistake', mistake: 'sum-of-positions' },
+    { answer: '[1, 1, 1, 1, 1, 1]', reason: 'mismatch' },
+  ],
+  'rope-half-layout': [
+    { answer: '[cos(1) - 0.5*sin(1), sin(1) + 0.5*cos(1), -0.5*cos(0.01) - 2*sin(0.01), -0.5*sin(0.01) + 2*cos(0.01)]', reason: 'mistake', mistake: 'interleaved' },
+    { answer: '[cos(1) - 0.5*sin(1), 0.5*cos(0.01) + 2*sin(0.01), -sin(1) - 0.5*cos(1), -0.5*sin(0.01) + 2*cos(0.01)]', reason: 'mistake', mistake: 'minus-theta' },
+    { answer: '[1, 0.5, -0.5, 2]', reason: 'mismatch' },
+  ],
+  'alibi-slopes': [
+    { answer: '[1, 1/4, 1/16, 1/64]', reason: 'mistake', mistake: 'from-zero' },
+    { answer: '[1/2, 1/4, 1/8, 1/16]', reason: 'mistake', mistake: 'no-eight' },
+    { answer: '[1/4, 1/16]', reason: 'shape' },
+  ],
+  'alibi-bias': [
+    { answer: '0.625', reason: 'mistake', mistake: 'positive' },
+    { answer: '-5', reason: 'mistake', mistake: 'no-slope' },
+    { answer: '2^(-8*4/8) * (4 - 9)', reason: 'mistake', mistake: 'zero-based-head' },
+    { answer: '-0.6', reason: 'mismatch', says: /too large/ },
+  ],
+  'layernorm-vector': [
+    { answer: '[1, 2, 3, 6] / sqrt(50)'.replace(/\[(.*)\] \/ (.*)/, (m, xs, by) => `[${xs.split(', ').map((x) => `${x}/${by}`).join(', ')}]`), reason: 'mistake', mistake: 'l2-normalised', says: /L2 normalisation/ },
+    { answer: '[-2/sqrt(14/3), -1/sqrt(14/3), 0, 3/sqrt(14/3)]', reason: 'mistake', mistake: 'unbiased-variance' },
+    { answer: '[-2, -1, 0, 3]', reason: 'mismatch' },
+  ],
+  'layernorm-norm': [
+    { answer: '1', reason: 'mistake', mistake: 'unit-length' },
+    { answer: 'sqrt(15)', reason: 'mistake', mistake: 'sample-variance' },
+    { answer: '16', reason: 'mistake', mistake: 'squared' },
+    { answer: '2.83', reason: 'mismatch', says: /too small/ },
+  ],
+  'pre-post-ln': [
+    { answer: 0, reason: 'mistake', mistake: 'post-ln', says: /post-LN/ },
+    { answer: 2, reason: 'mistake', mistake: 'normalised-residual' },
+    { answer: 3, reason: 'mistake', mistake: 'normalised-output' },
+  ],
+  'ffn-params': [
+    { answer: '2*768*3072', reason: 'mistake', mistake: 'no-bias', says: /biases/ },
+    { answer: '2*768*3072 + 3072', reason: 'mistake', mistake: 'one-bias' },
+    { answer: '4722431', reason: 'mismatch', says: /too small/ },
+  ],
+  'swiglu-params': [
+    { answer: '2*4096*11008', reason: 'mistake', mistake: 'two-matrices' },
+    { answer: '3*4096*4*4096', reason: 'mistake', mistake: 'f-is-4c' },
+    { answer: '135266305', reason: 'mismatch', says: /too large/ },
+  ],
+  'block-params': [
+    { answer: '12*768^2', reason: 'mistake', mistake: 'weights-only' },
+    { answer: '12*768^2 + 2*768', reason: 'mistake', mistake: 'no-bias' },
+    { answer: '4*768^2 + 4*768', reason: 'mistake', mistake: 'attention-only' },
+    { answer: '12*768^2 + 12*768', reason: 'mismatch' },
+  ],
+  'residual-gradient': [
+    { answer: '0.5*(-0.3)*0.2*0.4', reason: 'mistake', mistake: 'no-residual', says: /without the residual/ },
+    { answer: '1 + 0.5 - 0.3 + 0.2 + 0.4', reason: 'mistake', mistake: 'first-order' },
+    { answer: '1', reason: 'mismatch' },
+  ],
+  'online-softmax-merge': [
+    { answer: ({ inputs: { oA, oB } }) => vectorText(oA.map((a, c) => (a + oB[c]) / 2)), reason: 'mistake', mistake: 'average' },
+    { answer: ({ inputs: { lA, oA, lB, oB } }) => vectorText(oA.map((a, c) => (lA * a + lB * oB[c]) / (lA + lB))), reason: 'mistake', mistake: 'no-rescale', says: /rescaling/ },
+    { answer: '[0, 0]', reason: 'mismatch' },
+  ],
+  'linear-attention': [
+    { answer: LINEAR({ normalise: false }), reason: 'mistake', mistake: 'no-normaliser' },
+    { answer: LINEAR({ phi: 'Math.max(x, 0)', eps: ' + 1e-9' }), reason: 'mistake', mistake: 'relu-map' },
+    { answer: LINEAR({ keep: 'j <= i' }), reason: 'mistake', mistake: 'causal' },
+    { answer: LINEAR({ phi: 'x' }), reason: 'mistake', mistake: 'no-feature-map' },
+    { answer: 'function linearAttention(Q, K, V) { return []; }', reason: 'shape', says: /You returned 0 numbers/ },
+  ],
+  'icl-gradient-step': [
+    { answer: '0.75', reason: 'mistake', mistake: 'no-mean' },
+    { answer: '-0.25', reason: 'mistake', mistake: 'ascent' },
+    { answer: '0.3', reason: 'mismatch', says: /too large/ },
+  ],
+  'chinchilla-compute': [
+    { answer: ({ inputs: { params: n } }) => `[20*${n}, 2*${n}*20*${n}]`, reason: 'mistake', mistake: 'forward-only', says: /forward pass/ },
+    { answer: ({ inputs: { params: n } }) => `[${n}, 6*${n}^2]`, reason: 'mistake', mistake: 'tokens-equal-params' },
+    { answer: ({ inputs: { params: n } }) => `[20*${n}]`, reason: 'shape' },
+  ],
+  'chinchilla-model-size': [
+    { answer: 3, reason: 'mistake', mistake: 'forgot-tokens' },
+    { answer: 0, reason: 'choice', says: /Not this one/ },
+    { answer: 1, reason: 'choice' },
   ],
 };

@@ -83,6 +83,12 @@ describe('values', () => {
     expect(formatNumber(-0.00001, 2)).toBe('-0.00001');
     expect(formatNumber(-0.0000, 4)).toBe('0');
     expect(formatNumber(1 / 3, 4)).toBe('0.3333');
+    expect(formatNumber(10, 0)).toBe('10');
+    expect(formatNumber(2500, 0)).toBe('2500');
+    expect(formatNumber(0.5, 0)).toBe('0.5');
+    expect(formatNumber(4718592, 4)).toBe('4718592');
+    expect(formatNumber(1234567.89, 4)).toBe('1235000');
+    expect(formatNumber(1.8582e18, 3)).toBe('1860000000000000000');
   });
 });
 

@@ -8,6 +8,7 @@
 // Shapes are the issue's: 260K = dim 64, hidden 172, 5 layers, 8 heads, 4 KV
 // heads, vocab 512, seq 512; 15M = 288, 768, 6, 6, 6, 32000, 256.
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -69,6 +70,8 @@ bool read_file(const char* path, std::vector<std::uint8_t>* out) {
 double now_s() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
+// Processor time of this process: steadier than wall time on a busy machine.
+double cpu_s() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 int bench(const Shape& s, bool q8, int steps, int reps) {
     const std::vector<std::uint8_t> file = random_checkpoint(s);
@@ -78,22 +81,23 @@ int bench(const Shape& s, bool q8, int steps, int reps) {
     const Outcome o = Transformer::load_llama2c(file.data(), file.size(), opt, &m);
     if (!o.ok()) return std::fprintf(stderr, "%s\n", o.message.c_str()), 1;
     if (steps > m->config().seq_len) steps = m->config().seq_len;
-    double best = 0;
+    double best = 0, best_cpu = 0;
     int last = 0;
     for (int r = 0; r < reps; ++r) {
-        const double t0 = now_s();
+        const double t0 = now_s(), c0 = cpu_s();
         int token = kBosToken;
         for (int pos = 0; pos < steps; ++pos) {
             m->forward(token, pos);
             token = argmax(m->logits(), m->config().vocab_size);
         }
-        const double tps = steps / (now_s() - t0);
+        const double tps = steps / (now_s() - t0), cpu_tps = steps / (cpu_s() - c0);
         if (tps > best) best = tps;
+        if (cpu_tps > best_cpu) best_cpu = cpu_tps;
         last = token;
     }
     std::printf("{\"shape\":\"%s\",\"weights\":\"%s\",\"group_size\":%d,\"steps\":%d,\"best_tok_s\":%.1f,"
-                "\"last_token\":%d}\n",
-                s.name, q8 ? "q8_0" : "f32", m->config().group_size, steps, best, last);
+                "\"best_tok_s_cpu_time\":%.1f,\"last_token\":%d}\n",
+                s.name, q8 ? "q8_0" : "f32", m->config().group_size, steps, best, best_cpu, last);
     return 0;
 }
 

@@ -86,12 +86,19 @@ export function unravel(index, shape) {
   return out;
 }
 
-/** A number for people: fixed `digits` decimals, trailing zeros trimmed, −0 shown as 0, U+2212 not used (copyable). */
+/**
+ * A number for people: fixed `digits` decimals, trailing zeros trimmed, −0 shown as 0, U+2212 not used (copyable).
+ * Very large or tiny numbers get `digits` significant digits instead, except whole numbers up to 2^53
+ * (parameter counts, bytes), which are shown exactly: a learner's 4718592 is never echoed as 4719000.
+ */
 export function formatNumber(x, digits = 4) {
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? 'Infinity' : '-Infinity';
-  if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 10 ** -digits)) return Number(x.toPrecision(digits)).toString();
-  const s = x.toFixed(digits).replace(/\.?0+$/, '');
+  if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 10 ** -digits)) {
+    return Number.isSafeInteger(x) ? String(x) : Number(x.toPrecision(Math.max(digits, 1))).toString();
+  }
+  const fixed = x.toFixed(digits);
+  const s = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed; // digits = 0: 10 stays 10
   return s === '-0' ? '0' : s;
 }
 

@@ -38,3 +38,21 @@ export const text = (ja, en) => ({ ja, en });
  * Do not put a {{placeholder}} right after $ ($ followed by { interpolates).
  */
 export const R = (s, ...v) => String.raw(s, ...v).replace(/\\`/g, '`');
+
+/** A zero tensor of `shape` (for asking the core what shape a product has). */
+export const zeros = (shape) => ({ data: new Float32Array(shape.reduce((a, b) => a * b, 1)), shape: [...shape] });
+
+/** The transpose of a matrix given as nested arrays. */
+export const transpose = (m) => m[0].map((_, j) => m.map((r) => r[j]));
+
+/** The sum of an array of numbers. */
+export const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+/** Elementwise a - s * b for nested arrays of one shape (a gradient step, a difference). */
+export const axpy = (a, b, s = 1) => (Array.isArray(a) ? a.map((x, i) => axpy(x, b[i], s)) : a - s * b);
+
+/** x as TeX in scientific notation with `digits` significant digits: 1.86 \times 10^{18}. */
+export function sci(x, digits = 3) {
+  const [m, e] = x.toExponential(digits - 1).split('e');
+  return `${m} \\times 10^{${Number(e)}}`;
+}

@@ -1,0 +1,76 @@
+// The exercise gallery: lists the built-in pack (web/exercises/pack) by
+// topic, in the pack's order, and embeds every exercise with its tag shown
+// for authors. body[data-ready="true"] once every exercise has loaded (or
+// failed: data-failed counts those).
+import { lang, onLangChange } from '../widgets/index.js';
+import { loadBuiltinPack } from '../exercises/index.js';
+
+const TITLES = { ja: '組み込みの練習問題 — attnscope', en: 'Built-in exercises — attnscope' };
+const TOPICS = {
+  'linear-algebra': { ja: 'ベクトルと行列', en: 'Vectors and matrices' },
+  'language-model': { ja: '言語モデルと学習', en: 'Language models and training' },
+  'positional-encoding': { ja: '正弦波位置エンコーディング', en: 'The sinusoidal positional encoding' },
+  attention: { ja: 'スケール付き内積アテンション', en: 'Scaled dot-product attention' },
+  masks: { ja: 'マスク：因果と双方向', en: 'Masks: causal and bidirectional' },
+  'multi-head': { ja: 'マルチヘッド、GQA、KV キャッシュ', en: 'Multi-head attention, GQA and the KV cache' },
+  rope: { ja: 'RoPE（回転位置埋め込み）', en: 'RoPE (rotary position embedding)' },
+  alibi: { ja: 'ALiBi', en: 'ALiBi' },
+  normalisation: { ja: '正規化と Pre-LN / Post-LN', en: 'Normalisation, pre-LN and post-LN' },
+  blocks: { ja: 'ブロック：パラメータ数と残差接続', en: 'Blocks: parameter counts and residuals' },
+  'efficient-attention': { ja: '効率的なアテンション', en: 'Efficient attention' },
+  'in-context-learning': { ja: '文脈内学習', en: 'In-context learning' },
+  'scaling-laws': { ja: 'スケーリング則', en: 'Scaling laws' },
+  other: { ja: 'その他', en: 'Other' },
+};
+
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
+/** A {ja, en} label as two spans; the page's stylesheet shows the one of <html lang>. */
+const bilingual = ({ ja, en }) => [el('span', { className: 'ja', lang: 'ja', textContent: ja }), el('span', { className: 'en', lang: 'en', textContent: en })];
+
+function showLanguage(code) {
+  document.documentElement.lang = code;
+  document.title = TITLES[code];
+}
+showLanguage(lang());
+onLangChange(showLanguage);
+
+const { exercises } = await loadBuiltinPack();
+const groups = new Map();
+for (const ex of exercises) {
+  const topic = TOPICS[ex.topic] ? ex.topic : 'other';
+  if (!groups.has(topic)) groups.set(topic, []);
+  groups.get(topic).push(ex);
+}
+
+for (const span of document.querySelectorAll('.count')) span.textContent = String(exercises.length);
+const toc = document.querySelector('.toc');
+const gallery = document.getElementById('gallery');
+const elements = [];
+for (const [topic, list] of groups) {
+  const id = `topic-${topic}`;
+  toc.append(el('a', { href: `#${id}` }, ...bilingual(TOPICS[topic]), el('span', { className: 'n', textContent: String(list.length) })));
+  const section = el('section', { className: 'topic', id });
+  section.append(el('h2', {}, ...bilingual(TOPICS[topic]), el('span', { className: 'n', textContent: `(${list.length})` })));
+  for (const ex of list) {
+    const item = el('div', { className: 'item' });
+    const widget = el('attn-exercise');
+    widget.setAttribute('exercise', ex.id);
+    elements.push(widget);
+    item.append(widget, el('code', { className: 'embed-tag', textContent: `<attn-exercise exercise="${ex.id}"></attn-exercise>` }));
+    section.append(item);
+  }
+  gallery.append(section);
+}
+
+// Ready once every exercise has answered with `ready` or `error`.
+let failed = 0;
+await Promise.all(elements.map((widget) => new Promise((done) => {
+  widget.addEventListener('ready', done, { once: true });
+  widget.addEventListener('error', () => { failed++; done(); }, { once: true });
+})));
+document.body.dataset.failed = String(failed);
+document.body.dataset.ready = 'true';
