@@ -2,32 +2,13 @@
 // it loads cleanly, its toggles change what it shows, every stage shows
 // exactly what transformerBlock returns for the inputs the page holds, and it
 // follows a Japanese browser.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { collectErrors, exposeLib, launchBrowser, screenshot, serveWeb } from './browser.js';
+import { describe, expect, test } from 'vitest';
+import { launchBrowser, screenshot, usePlayground } from './browser.js';
 
-let web, browser;
+const env = usePlayground({ locale: 'en-US' });
 
-beforeAll(async () => {
-  web = await serveWeb();
-  browser = await launchBrowser({ locale: 'en-US' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  web?.server.close();
-});
-
-/** Opens the explorer and waits for its first computation; returns {page, errors, requests, response}. */
-async function openBlock(context = browser.context) {
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  const response = await page.goto(`${web.origin}/playground/block.html`);
-  await page.waitForSelector('body[data-ready="true"]');
-  await exposeLib(page);
-  return { page, errors, requests, response };
-}
+/** Opens the explorer and waits for its first computation. */
+const openBlock = (context) => env.open('/playground/block.html', { context });
 
 /** Shows stage `id` by clicking its step. */
 const goTo = (page, id) => page.locator(`#explorer attn-stepper button[data-id="${id}"]`).click();
@@ -51,7 +32,7 @@ describe('block explorer', () => {
     expect(await page.locator('script').count()).toBe(1);
     expect(await page.locator('#explorer attn-stepper button').count()).toBe(14); // pre-LN
     expect((await shown(page)).length).toBe(8 * 16); // the input x: 8 tokens × C = 16
-    expect(requests.filter((u) => !u.startsWith(web.origin) && !u.startsWith('data:'))).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(env.web.origin) && !u.startsWith('data:'))).toEqual([]);
     expect(await page.textContent('#backend')).toBe('wasm-simd');
     expect(await page.locator('.top-links a[href="masks.html"]').count()).toBe(1);
     expect(errors).toEqual([]);

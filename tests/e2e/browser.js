@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../scripts/serve.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -61,4 +62,33 @@ export async function screenshot(page, name) {
  */
 export async function exposeLib(page) {
   await page.evaluate("import('/lib/index.js').then((m) => m.ready().then(() => { globalThis.attnscope = m; }))");
+}
+
+/**
+ * Serves web/ and launches Chromium around one test file (beforeAll/afterAll).
+ * Returns {web, browser, open}: `open(path)` opens a page of the playground,
+ * waits for body[data-ready="true"], exposes the package (unless
+ * expose: false) and returns {page, errors, requests, response}.
+ */
+export function usePlayground({ locale = 'en-US' } = {}) {
+  const env = { web: null, browser: null };
+  beforeAll(async () => {
+    env.web = await serveWeb();
+    env.browser = await launchBrowser({ locale });
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    env.web?.server.close();
+  });
+  env.open = async (path, { context = env.browser.context, expose = true, readyTimeout } = {}) => {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const requests = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const response = await page.goto(`${env.web.origin}${path}`);
+    await page.waitForSelector('body[data-ready="true"]', readyTimeout ? { timeout: readyTimeout } : {});
+    if (expose) await exposeLib(page);
+    return { page, errors, requests, response };
+  };
+  return env;
 }

@@ -4,31 +4,13 @@
 // exercise is checked right and wrong; screenshots in Japanese and English.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ARTIFACTS, collectErrors, launchBrowser, serveWeb } from './browser.js';
+import { describe, expect, test } from 'vitest';
+import { ARTIFACTS, usePlayground } from './browser.js';
 import { exercises } from '../../web/exercises/pack/index.js';
 
-let web, browser;
+const env = usePlayground({ locale: 'ja-JP' });
 
-beforeAll(async () => {
-  web = await serveWeb();
-  browser = await launchBrowser({ locale: 'ja-JP' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  web?.server.close();
-});
-
-async function openGallery() {
-  const page = await browser.context.newPage();
-  const errors = collectErrors(page);
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  await page.goto(`${web.origin}/playground/exercises.html`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 45_000 });
-  return { page, errors, requests };
-}
+const openGallery = () => env.open('/playground/exercises.html', { expose: false, readyTimeout: 45_000 });
 
 /** A viewport-sized screenshot (the full gallery is very long) to tests/artifacts/<name>.png. */
 async function shoot(page, name) {
@@ -53,7 +35,7 @@ describe('the exercise gallery', () => {
     // Maths is typeset by the local KaTeX (no TeX source left over as a fallback code span).
     expect(await page.locator('attn-exercise .katex').count()).toBeGreaterThan(exercises.length * 3);
     expect(await page.locator('attn-exercise code.tex, attn-exercise pre.tex').count()).toBe(0);
-    expect(requests.filter((u) => !u.startsWith(web.origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(env.web.origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     expect(await page.locator('.embed-tag').first().innerText()).toBe(`<attn-exercise exercise="${exercises[0].id}"></attn-exercise>`);
     await shoot(page, 'exercises-gallery-ja');
     await page.locator('#topic-masks').scrollIntoViewIfNeeded();

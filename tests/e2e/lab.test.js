@@ -1,32 +1,13 @@
 // The attention lab (web/playground/index.html) in Chromium under the CSP:
 // it loads cleanly, its controls drive the heatmap, and what it shows is
 // exactly what the public API returns for the Q and K it shows.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { collectErrors, exposeLib, launchBrowser, screenshot, serveWeb } from './browser.js';
+import { describe, expect, test } from 'vitest';
+import { screenshot, usePlayground } from './browser.js';
 
-let web, browser;
+const env = usePlayground({ locale: 'en-US' });
 
-beforeAll(async () => {
-  web = await serveWeb();
-  browser = await launchBrowser({ locale: 'en-US' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  web?.server.close();
-});
-
-/** Opens the lab and waits for the first heatmap; returns {page, errors, requests, response}. */
-async function openLab() {
-  const page = await browser.context.newPage();
-  const errors = collectErrors(page);
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  const response = await page.goto(`${web.origin}/playground/`);
-  await page.waitForSelector('body[data-ready="true"]');
-  await exposeLib(page);
-  return { page, errors, requests, response };
-}
+/** Opens the lab and waits for the first heatmap. */
+const openLab = () => env.open('/playground/');
 
 /** The heatmap's cells as {row, col, text} (text = data-value, the exact value shown). */
 function readCells(page) {
@@ -74,7 +55,7 @@ describe('attention lab', () => {
     const { page, errors, requests, response } = await openLab();
     expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(await page.locator('attn-heatmap .cell').count()).toBe(64); // default N = 8
-    expect(requests.filter((u) => !u.startsWith(web.origin) && !u.startsWith('data:'))).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(env.web.origin) && !u.startsWith('data:'))).toEqual([]);
     expect(await page.textContent('#backend')).toBe('wasm-simd');
     expect(errors).toEqual([]);
     await page.close();

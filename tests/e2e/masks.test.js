@@ -1,32 +1,13 @@
 // The masks and biases page (web/playground/masks.html) in Chromium under the
 // CSP: it loads cleanly, its controls change the patterns, and every grid and
 // bias map shows exactly what the core's builders return for the same inputs.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { collectErrors, exposeLib, launchBrowser, screenshot, serveWeb } from './browser.js';
+import { describe, expect, test } from 'vitest';
+import { screenshot, usePlayground } from './browser.js';
 
-let web, browser;
+const env = usePlayground({ locale: 'en-US' });
 
-beforeAll(async () => {
-  web = await serveWeb();
-  browser = await launchBrowser({ locale: 'en-US' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  web?.server.close();
-});
-
-/** Opens the page and waits until every grid and map has drawn; returns {page, errors, requests, response}. */
-async function openMasks() {
-  const page = await browser.context.newPage();
-  const errors = collectErrors(page);
-  const requests = [];
-  page.on('request', (r) => requests.push(r.url()));
-  const response = await page.goto(`${web.origin}/playground/masks.html`);
-  await page.waitForSelector('body[data-ready="true"]');
-  await exposeLib(page);
-  return { page, errors, requests, response };
-}
+/** Opens the page and waits until every grid and map has drawn. */
+const openMasks = () => env.open('/playground/masks.html');
 
 /** The exact values (data-value) of the cells of element `id`. */
 function cells(page, id) {
@@ -75,7 +56,7 @@ describe('masks and biases', () => {
     expect(await page.locator('attn-bias-map').count()).toBe(3);
     expect((await cells(page, 'mask-causal')).length).toBe(144); // N = 12
     expect((await cells(page, 'bias-alibi')).length).toBe(144);
-    expect(requests.filter((u) => !u.startsWith(web.origin) && !u.startsWith('data:'))).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(env.web.origin) && !u.startsWith('data:'))).toEqual([]);
     expect(await page.textContent('#backend')).toBe('wasm-simd');
     expect(errors).toEqual([]);
     await page.close();
