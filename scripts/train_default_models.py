@@ -3,7 +3,7 @@
 
     /usr/bin/python3 scripts/train_default_models.py            # both models
     /usr/bin/python3 scripts/train_default_models.py chars      # one model
-    /usr/bin/python3 scripts/train_default_models.py reverse
+    /usr/bin/python3 scripts/train_default_models.py sort
     /usr/bin/python3 scripts/train_default_models.py --check    # no training:
         reload the committed web/models/*.bin, redo every check below and
         compare with web/models/models.json
@@ -14,8 +14,8 @@ Models (details and the tokenizer decision in web/models/README.md):
   chars    character-level language model on Jane Austen's "Pride and
            Prejudice" (web/models/corpus/, public domain, taken from Debian's
            r-cran-janeaustenr; see the corpus README)
-  reverse  task model: "abc|" -> "cba</s>" (reverse 2..10 distinct letters);
-           its heads show a mirror pattern that the script measures
+  sort     task model: "dbca|" -> "abcd</s>" (sort 2..10 distinct letters);
+           one layer, one head, whose attention the script measures
 
 For each model the script: builds the data (fixed seeds), trains the
 Llama-style torch model of scripts/train/llama2c.py (1 thread, deterministic
@@ -148,55 +148,58 @@ def chars_heldout_batches(ids, space_id, ctx, n_windows=64):
     return seq[:, :-1], seq[:, 1:]
 
 
-# ===================================================================== reverse
+# ======================================================================== sort
 
-REVERSE = dict(
-    name='reverse',
+SORT = dict(
+    name='sort',
+    task='sort',
     seed=4321,
-    config=dict(dim=64, hidden_dim=176, n_layers=2, n_heads=2, n_kv_heads=2, seq_len=32),
-    steps=2500, batch=64, lr=3e-3, min_lr=3e-4, warmup=100, wd=0.01,
+    # one layer, one head: the whole "algorithm" is visible in one heatmap
+    config=dict(dim=64, hidden_dim=128, n_layers=1, n_heads=1, n_kv_heads=1, seq_len=32),
+    steps=3000, batch=64, lr=3e-3, min_lr=3e-4, warmup=100, wd=0.01,
     min_len=2, max_len=10, n_heldout=2000,
     prompt='softmax|',
     max_new_tokens=12,
 )
 LETTERS = 'abcdefghijklmnopqrstuvwxyz'
-if os.environ.get('ATTNSCOPE_REVERSE_EXPERIMENT'):
-    _exp = json.loads(os.environ['ATTNSCOPE_REVERSE_EXPERIMENT'])
-    REVERSE.update({k: v for k, v in _exp.items() if k != 'config'})
-    REVERSE['config'].update(_exp.get('config', {}))
+# For experiments only (the committed model uses none): a JSON object merged
+# into SORT, e.g. {"task": "reverse", "config": {"n_layers": 2}}; task is
+# 'sort', 'reverse' or 'copy' (README.md reports what those gave).
+if os.environ.get('ATTNSCOPE_TASK_EXPERIMENT'):
+    _exp = json.loads(os.environ['ATTNSCOPE_TASK_EXPERIMENT'])
+    SORT.update({k: v for k, v in _exp.items() if k != 'config'})
+    SORT['config'].update(_exp.get('config', {}))
 
 
-def reverse_vocab():
+def task_vocab():
     return L2.char_vocab([' ', '|'] + list(LETTERS))
 
 
 def answer(word):
-    return word[::-1] if REVERSE.get('task', 'reverse') == 'reverse' else word
+    return {'sort': ''.join(sorted(word)), 'reverse': word[::-1], 'copy': word}[SORT['task']]
 
 
-def reverse_encode(vocab, word):
-    """<s> ' ' w1..wn '|' answer </s>: run.c's encode of 'w|' followed by
-    the answer and EOS."""
+def task_encode(vocab, word):
+    """<s> ' ' w1..wn '|' answer </s>: run.c's encode of 'w1..wn|' followed
+    by the answer and EOS."""
     stoi = {s: i for i, s in enumerate(vocab)}
     return ([L2.BOS, stoi[' ']] + [stoi[c] for c in word] + [stoi['|']]
             + [stoi[c] for c in answer(word)] + [L2.EOS])
 
 
 def random_word(rng, lo, hi):
-    """n in lo..hi distinct lowercase letters (no letter twice: see README)."""
+    """n in lo..hi distinct lowercase letters, in random order."""
     n = int(rng.integers(lo, hi + 1))
-    if REVERSE.get('repeats'):
-        return ''.join(LETTERS[i] for i in rng.integers(0, 26, size=n))
     return ''.join(LETTERS[i] for i in rng.permutation(26)[:n])
 
 
-def reverse_tensors(vocab, words, T):
+def task_tensors(vocab, words, T):
     """inputs/targets padded to T; targets are -100 except the answer
     (the letters after '|' and the final </s>)."""
     X = torch.full((len(words), T), L2.EOS, dtype=torch.long)
     Y = torch.full((len(words), T), -100, dtype=torch.long)
     for b, w in enumerate(words):
-        seq = reverse_encode(vocab, w)
+        seq = task_encode(vocab, w)
         n = len(w)
         X[b, :len(seq) - 1] = torch.tensor(seq[:-1])
         d = n + 2                     # position of '|'
@@ -448,56 +451,70 @@ def run_chars(check_only=False):
     )
 
 
-def analyse_reverse_heads(model, vocab, words):
-    """For each head, over the answer queries p = d..d+n (d = position of
-    '|', n = word length): the mean attention weight on named key positions,
-    and how often each one is the head's argmax. Named keys: 'mirror' 2d-1-p
-    (the letter to output next; for p = d+n the ' ' at position 1, and the
-    output is </s>), 'same_letter' 2d-p (the input position of the query's own
-    letter, i.e. mirror + 1; for p = d it is d, the query itself),
-    'previous' p-1, 'delimiter' d, 'bos' 0, 'self' p."""
+def analyse_task_heads(model, vocab, words):
+    """Where each head looks from the answer queries p = d..d+n (d = position
+    of '|', n = word length; the query at p predicts token p+1).
+    'letter' steps (the next token is a letter): the mean attention weight
+    on, and the share of queries whose argmax is, these keys: 'target' = the
+    input position of the letter to output next, 'same_letter' = the input
+    position of the letter the query holds (none for p = d), 'previous' p-1,
+    'delimiter' d, 'space' 1 (run.c's dummy prefix), 'bos' 0, 'self' p.
+    'eos' steps (the next token is </s>): the same keys except target.
+    Letters are distinct, so positions are unambiguous."""
     c = model.c
-    names = ['mirror', 'same_letter', 'previous', 'delimiter', 'bos', 'self']
-    mass = np.zeros((c.n_layers, c.n_heads, len(names)))
-    top = np.zeros((c.n_layers, c.n_heads, len(names) + 1))
-    cnt = 0
+    names = ['target', 'same_letter', 'previous', 'delimiter', 'space', 'bos', 'self']
+    acc = {}
     with torch.no_grad():
         for w in words:
-            seq = reverse_encode(vocab, w)[:-1]
+            full = task_encode(vocab, w)
+            seq = full[:-1]
             _, atts = model.eval()(torch.tensor([seq]), return_attention=True)
             n = len(w)
             d = n + 2
-            for p in range(d + 1, d + n + 1):   # queries that hold an output letter
-                keys = [2 * d - 1 - p, 2 * d - p, p - 1, d, 0, p]
+            where = {seq[i]: i for i in range(2, n + 2)}
+            for p in range(d, d + n + 1):
+                nxt = full[p + 1]
+                kind = 'eos' if nxt == L2.EOS else 'letter'
+                keys = [where.get(nxt), where.get(seq[p]) if p > d else None, p - 1, d, 1, 0, p]
                 for l in range(c.n_layers):
                     a = atts[l][0, :, p].numpy()
-                    for k, j in enumerate(keys):
-                        mass[l, :, k] += a[:, j]
                     am = a.argmax(axis=1)
                     for h in range(c.n_heads):
-                        hit = [k for k, j in enumerate(keys) if j == am[h]]
-                        top[l, h, hit[0] if hit else len(names)] += 1
-                cnt += 1
-    mass /= cnt
-    top /= cnt
+                        e = acc.setdefault((kind, l, h), dict(n=0, w=np.zeros(len(names)), top=np.zeros(len(names) + 1)))
+                        e['n'] += 1
+                        hit = None
+                        for k, j in enumerate(keys):
+                            if j is None:
+                                continue
+                            e['w'][k] += a[h, j]
+                            if hit is None and am[h] == j:
+                                hit = k
+                        e['top'][len(names) if hit is None else hit] += 1
     table = []
     for l in range(c.n_layers):
         for h in range(c.n_heads):
-            table.append(dict(layer=l, head=h,
-                              mean_weight={names[k]: round(float(mass[l, h, k]), 4) for k in range(len(names))},
-                              argmax_share={(names + ['other'])[k]: round(float(top[l, h, k]), 4)
-                                            for k in range(len(names) + 1)}))
+            row = dict(layer=l, head=h)
+            for kind in ('letter', 'eos'):
+                e = acc[(kind, l, h)]
+                sel = [k for k in range(len(names)) if not (kind == 'eos' and names[k] == 'target')]
+                row[kind] = dict(
+                    queries=e['n'],
+                    mean_weight={names[k]: round(float(e['w'][k] / e['n']), 4) for k in sel},
+                    argmax_share=dict([(names[k], round(float(e['top'][k] / e['n']), 4)) for k in sel]
+                                      + [('other', round(float(e['top'][-1] / e['n']), 4))]))
+            table.append(row)
     return table
 
 
-def run_reverse(check_only=False):
-    spec = REVERSE
-    vocab = reverse_vocab()
+def run_task(check_only=False):
+    spec = SORT
+    name = spec['name']
+    vocab = task_vocab()
     V = len(vocab)
     vocab_bytes = [s.encode() for s in vocab]
     T = spec['config']['seq_len']
-    bin_path = os.path.join(OUT, 'reverse.bin')
-    tok_path = os.path.join(OUT, 'reverse.tokenizer.bin')
+    bin_path = os.path.join(OUT, name + '.bin')
+    tok_path = os.path.join(OUT, name + '.tokenizer.bin')
     rng = np.random.default_rng(spec['seed'])
     held = []
     seen = set()
@@ -506,7 +523,7 @@ def run_reverse(check_only=False):
         if w not in seen:
             seen.add(w)
             held.append(w)
-    HX, HY = reverse_tensors(vocab, held, T)
+    HX, HY = task_tensors(vocab, held, T)
 
     seed_all(spec['seed'])
     if check_only:
@@ -514,7 +531,7 @@ def run_reverse(check_only=False):
         secs, history = None, None
     else:
         model = make_model(spec['config'], V)
-        log('reverse: %d parameters' % model.n_params())
+        log('%s: %d parameters' % (name, model.n_params()))
 
         def next_batch(step):
             words = []
@@ -522,7 +539,7 @@ def run_reverse(check_only=False):
                 w = random_word(rng, spec['min_len'], spec['max_len'])
                 if w not in seen:      # held-out words are never trained on
                     words.append(w)
-            return reverse_tensors(vocab, words, T)
+            return task_tensors(vocab, words, T)
 
         secs, history = train(model, spec, next_batch, lambda: eval_loss(model, HX[:500], HY[:500]), eval_every=250)
         L2.export_legacy(model, bin_path)
@@ -544,37 +561,41 @@ def run_reverse(check_only=False):
     prompt_ids = L2.runc_encode(tok_bytes, scores, spec['prompt'], bos=True)
     new, margin = greedy(model, prompt_ids, spec['max_new_tokens'], T, stop=(L2.BOS, L2.EOS))
     text_out = decode(vocab_bytes, prompt_ids[-1], [t for t in new if t != L2.EOS])
-    probe = reverse_encode(vocab, 'keyboard')
+    probe_word = 'keyboard'
+    probe = task_encode(vocab, probe_word)
     with torch.no_grad():
         logits = model(torch.tensor([probe[:-1]]))
         y = torch.full((1, len(probe) - 1), -100, dtype=torch.long)
-        d = len('keyboard') + 2
+        d = len(probe_word) + 2
         y[0, d:] = torch.tensor(probe[d + 1:])
         probe_loss = float(ce(logits, y))
     rt, ref = roundtrip_check(model, bin_path, tok_path, prompt_ids + new)
     ref_greedy = [int(np.argmax(ref[len(prompt_ids) - 1 + i])) for i in range(len(new))]
     assert ref_greedy == new, 'numpy reference greedy differs from torch'
-    heads = analyse_reverse_heads(model, vocab, held[:500])
-    log('reverse: held-out answer loss %.5f (uniform ln(%d) = %.4f, letters-only ln(27) = %.4f), exact match %.4f'
-        % (heldout, V, math.log(V), math.log(27), acc))
-    log('reverse: per length %s' % per_len)
-    log('reverse: greedy %r -> %r (ids %s, min margin %.3g)' % (spec['prompt'], text_out, new, margin))
+    heads = analyse_task_heads(model, vocab, held[:500])
+    log('%s: held-out answer loss %.5f (uniform ln(%d) = %.4f, letters+</s> ln(27) = %.4f), exact match %.4f'
+        % (name, heldout, V, math.log(V), math.log(27), acc))
+    log('%s: exact match by length %s' % (name, per_len))
+    log('%s: greedy %r -> %r (ids %s, min margin %.3g)' % (name, spec['prompt'], text_out, new, margin))
     for h in heads:
-        log('  layer %d head %d  weight: %s' % (h['layer'], h['head'], '  '.join('%s %.2f' % kv for kv in h['mean_weight'].items())))
-        log('                argmax: %s' % '  '.join('%s %.2f' % kv for kv in h['argmax_share'].items()))
+        for kind in ('letter', 'eos'):
+            log('  layer %d head %d %-6s weight: %s' % (h['layer'], h['head'], kind,
+                '  '.join('%s %.3f' % kv for kv in h[kind]['mean_weight'].items())))
+            log('                       argmax: %s' % '  '.join('%s %.3f' % kv for kv in h[kind]['argmax_share'].items()))
     return dict(
-        description='task model: reverses 2..10 distinct lowercase letters written before "|", then emits </s>',
+        description='task model: sorts 2..10 distinct lowercase letters written before "|" into alphabetical '
+                    'order, then emits </s>',
         checkpoint=file_entry(bin_path), tokenizer=file_entry(tok_path),
         format='llama2c-legacy-fp32', tokenizer_format='llama2c-tokenizer-bin (char-level vocabulary, see README.md)',
         config=model.c.as_dict(), n_params=model.n_params(),
         vocab_layout='0 <unk>, 1 <s>, 2 </s>, 3..258 <0x00>..<0xFF>, 259 " ", 260 "|", 261..286 "a".."z"',
-        sequence_layout='<s> " " w1 .. wn "|" wn .. w1 </s>  (run.c encode of "w1..wn|" then the answer)',
-        training=dict(seed=spec['seed'], steps=spec['steps'], batch=spec['batch'], lr=spec['lr'],
-                      min_lr=spec['min_lr'], warmup=spec['warmup'], weight_decay=spec['wd'],
+        sequence_layout='<s> " " w1 .. wn "|" sorted(w) </s>  (run.c encode of "w1..wn|", then the answer)',
+        training=dict(task=spec['task'], seed=spec['seed'], steps=spec['steps'], batch=spec['batch'],
+                      lr=spec['lr'], min_lr=spec['min_lr'], warmup=spec['warmup'], weight_decay=spec['wd'],
                       word_lengths=[spec['min_len'], spec['max_len']],
                       loss='cross-entropy on the answer tokens only (letters after "|" and </s>)',
                       train_seconds=secs, torch=torch.__version__, history=history),
-        heldout=dict(definition='mean cross-entropy (nats) of the answer tokens (reversed letters and </s>) of %d '
+        heldout=dict(definition='mean cross-entropy (nats) of the answer tokens (sorted letters and </s>) of %d '
                                 'random words (lengths %d..%d, distinct letters) excluded from training'
                                 % (spec['n_heldout'], spec['min_len'], spec['max_len']),
                      loss=round(heldout, 6), uniform_baseline=round(math.log(V), 5),
@@ -589,29 +610,24 @@ def run_reverse(check_only=False):
                     note='prompt_ids = run.c encode(prompt, bos=1, eos=0); each new id is the argmax of the '
                          'float32 torch logits; last_logits = float64 reference logits after the prompt'),
         roundtrip=rt,
-        attention_heads=dict(
-            definition='per head, over the queries p = d+1..d+n that hold an output letter (d = position of "|", '
-                       'n = word length) of 500 held-out words: mean attention weight on, and share of argmax at, '
-                       'the keys mirror 2d-1-p (the letter to output next; for p = d+n the " " at position 1, '
-                       'whence </s>), same_letter 2d-p (the input position of the letter the query holds), '
-                       'previous p-1, delimiter d, bos 0, self p',
-            heads=heads),
+        attention_heads=dict(definition=' '.join(analyse_task_heads.__doc__.split()),
+                             words=500, heads=heads),
     )
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('which', nargs='*', choices=['chars', 'reverse'])
+    ap.add_argument('which', nargs='*', choices=['chars', 'sort'])
     ap.add_argument('--check', action='store_true', help='no training: verify the committed files')
     args = ap.parse_args()
-    which = args.which or ['chars', 'reverse']
+    which = args.which or ['chars', 'sort']
     os.makedirs(OUT, exist_ok=True)
     json_path = os.path.join(OUT, 'models.json')
     doc = json.load(open(json_path)) if os.path.exists(json_path) else {}
     t0 = time.time()
     results = {}
     for name in which:
-        results[name] = (run_chars if name == 'chars' else run_reverse)(check_only=args.check)
+        results[name] = (run_chars if name == 'chars' else run_task)(check_only=args.check)
     total = time.time() - t0
     if args.check:
         bad = []

@@ -18,6 +18,9 @@
 //   h.decode(idsPtr, n, outPtr, cap)               // UTF-8 bytes; returns the length or -1
 //   h.piece(prev, token, outPtr, cap)              // bytes of one generated token (may split a character)
 //   h.maxPieceBytes(), h.cachedPositions(), h.error(), h.dispose()
+// A model load resets the sampler and drops a tokenizer of another vocabulary
+// size; loadTokenizer after a model checks the sizes match. The file bytes
+// are copied: free them after loading.
 #include <emscripten/bind.h>
 #include <cmath>
 #include <cstdint>

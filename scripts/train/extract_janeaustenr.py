@@ -74,7 +74,8 @@ class RReader:
             return s
         if t in (2, 6):  # LISTSXP / LANGSXP: pairlist
             out = []
-            attr = self.item() if has_attr else None
+            if has_attr:
+                self.item()
             tag = self.item() if has_tag else None
             car = self.item()
             cdr = self.item()

@@ -190,6 +190,7 @@ def read_legacy(path):
     """Independent reader: returns (config dict, dict of float64 numpy arrays)."""
     data = open(path, 'rb').read()
     dim, hidden, n_layers, n_heads, n_kv, vocab, seq_len = struct.unpack_from('<7i', data, 0)
+    assert min(dim, hidden, n_layers, n_heads, n_kv, seq_len) > 0 and vocab != 0
     shared = vocab > 0
     vocab = abs(vocab)
     hs = dim // n_heads

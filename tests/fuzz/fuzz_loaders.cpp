@@ -4,7 +4,8 @@
 // loaded (forward with attention traces, sampling, encode/decode).
 // Built and run by scripts/fuzz.sh (clang, -fsanitize=fuzzer,address,undefined).
 // Input: byte 0 picks the target; bytes 1-2 split checkpoint | tokenizer for
-// the combined target; the rest is the file.
+// the combined targets, and otherwise pick quantize-at-load (byte 2, bit 0;
+// always for target 1) and its group size 2^(byte 1 % 7); the rest is the file.
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -62,8 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     size -= 3;
     LoadOptions opt;
     opt.max_seq_len = 16;  // keeps KV caches small; the file's own seq_len is still checked
-    opt.quantize_q8 = target == 1;
-    opt.group_size = 8;
+    opt.quantize_q8 = target == 1 || (target == 2 && (data[-1] & 1));
+    opt.group_size = 1 << (data[-2] % 7);
     std::unique_ptr<Transformer> m;
     Tokenizer t;
     switch (target) {

@@ -33,6 +33,9 @@ int main(int argc, char** argv) {
     write(dir + "/ak42_v1", 0, mref::ak42_v1_bytes(unshared));
     write(dir + "/ak42_v2", 0, mref::ak42_v2_bytes(shared, 4));
     write(dir + "/ak42_v2_unshared", 0, mref::ak42_v2_bytes(unshared, 8));
+    const mref::Llama wide = mref::random_llama(64, 96, 1, 2, 1, 5, 3, true, 4);
+    write(dir + "/ak42_v2_gs32", 0, mref::ak42_v2_bytes(wide, 32));
+    write(dir + "/ak42_v2_gs64", 0, mref::ak42_v2_bytes(mref::random_llama(64, 128, 1, 2, 2, 4, 3, false, 5), 64));
     write(dir + "/agpt", 2, mref::agpt_bytes(mref::random_gpt2(8, 12, 1, 2, 6, 4, 3)));
     const std::vector<std::string> pieces = {" ", "a", "b", "ab", " ab", "日", "本", "日本"};
     std::vector<float> scores(259, 0.f);
