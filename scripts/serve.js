@@ -38,12 +38,21 @@ export function startServer(port = 0) {
       res.end('not found');
     }
   });
-  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => ok(server));
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const port = Number(process.argv[2] ?? process.env.PORT ?? 8080);
-  const server = await startServer(port);
+  const wanted = process.argv[2] ?? process.env.PORT;
+  let server;
+  try {
+    server = await startServer(Number(wanted ?? 8080));
+  } catch (e) {
+    if (e.code !== 'EADDRINUSE' || wanted !== undefined) throw e;
+    server = await startServer(0); // 8080 is taken: any free port will do
+  }
   const { port: actual } = server.address();
   console.log(`attnscope playground: http://127.0.0.1:${actual}/playground/`);
   console.log(`embedding example:    http://127.0.0.1:${actual}/playground/embed.html`);

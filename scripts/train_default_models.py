@@ -99,7 +99,7 @@ CHARS = dict(
     name='chars',
     seed=1234,
     config=dict(dim=128, hidden_dim=352, n_layers=4, n_heads=8, n_kv_heads=4, seq_len=256),
-    steps=1500, batch=12, ctx=256, lr=3e-3, min_lr=3e-4, warmup=60, wd=0.1,
+    steps=1000, batch=12, ctx=256, lr=3e-3, min_lr=3e-4, warmup=60, wd=0.1,
     heldout_fraction=0.1,
     prompt='Elizabeth',
     max_new_tokens=200,
@@ -456,13 +456,14 @@ def analyse_task_heads(model, vocab, words):
     of '|', n = word length; the query at p predicts token p+1).
     'letter' steps (the next token is a letter): the mean attention weight
     on, and the share of queries whose argmax is, these keys: 'target' = the
-    input position of the letter to output next, 'same_letter' = the input
+    input position of the letter to output next, 'after_target' = that of the
+    letter output after it (none if that is </s>), 'same_letter' = the input
     position of the letter the query holds (none for p = d), 'previous' p-1,
     'delimiter' d, 'space' 1 (run.c's dummy prefix), 'bos' 0, 'self' p.
     'eos' steps (the next token is </s>): the same keys except target.
     Letters are distinct, so positions are unambiguous."""
     c = model.c
-    names = ['target', 'same_letter', 'previous', 'delimiter', 'space', 'bos', 'self']
+    names = ['target', 'after_target', 'same_letter', 'previous', 'delimiter', 'space', 'bos', 'self']
     acc = {}
     with torch.no_grad():
         for w in words:
@@ -475,7 +476,8 @@ def analyse_task_heads(model, vocab, words):
             for p in range(d, d + n + 1):
                 nxt = full[p + 1]
                 kind = 'eos' if nxt == L2.EOS else 'letter'
-                keys = [where.get(nxt), where.get(seq[p]) if p > d else None, p - 1, d, 1, 0, p]
+                keys = [where.get(nxt), where.get(full[p + 2]) if p + 2 < len(full) else None,
+                        where.get(seq[p]) if p > d else None, p - 1, d, 1, 0, p]
                 for l in range(c.n_layers):
                     a = atts[l][0, :, p].numpy()
                     am = a.argmax(axis=1)
@@ -496,7 +498,7 @@ def analyse_task_heads(model, vocab, words):
             row = dict(layer=l, head=h)
             for kind in ('letter', 'eos'):
                 e = acc[(kind, l, h)]
-                sel = [k for k in range(len(names)) if not (kind == 'eos' and names[k] == 'target')]
+                sel = [k for k in range(len(names)) if not (kind == 'eos' and names[k] in ('target', 'after_target'))]
                 row[kind] = dict(
                     queries=e['n'],
                     mean_weight={names[k]: round(float(e['w'][k] / e['n']), 4) for k in sel},
@@ -623,12 +625,12 @@ def main():
     which = args.which or ['chars', 'sort']
     os.makedirs(OUT, exist_ok=True)
     json_path = os.path.join(OUT, 'models.json')
-    doc = json.load(open(json_path)) if os.path.exists(json_path) else {}
     t0 = time.time()
     results = {}
     for name in which:
         results[name] = (run_chars if name == 'chars' else run_task)(check_only=args.check)
     total = time.time() - t0
+    doc = json.load(open(json_path)) if os.path.exists(json_path) else {}
     if args.check:
         bad = []
         for name, r in results.items():

@@ -229,7 +229,7 @@ def reference_forward(cfg, W, tokens):
     """float64, one token at a time with a KV cache, written like run.c's
     forward(); returns logits (len(tokens), vocab) and attention weights
     [layer][head] -> (T, T) lower-triangular."""
-    dim, hidden = cfg['dim'], cfg['hidden_dim']
+    dim = cfg['dim']
     nl, nh, nkv = cfg['n_layers'], cfg['n_heads'], cfg['n_kv_heads']
     hs = dim // nh
     kv_mul = nh // nkv
