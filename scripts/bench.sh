@@ -2,19 +2,28 @@
 # npm run bench: GFLOP/s of matmul 256³ and attention (H=8, N=512, D=64), a
 # pre-LN transformer block forward, and plain vs flash attention at N=2048
 # with their peak wasm heap, for wasm-SIMD and wasm-scalar in Node and the
-# native -march=native core, in Markdown tables (see docs/BENCHMARKS.md).
+# native -march=native core; then tokens/second of tiny-model generation
+# (260K and 15M shapes, fp32 and Q8_0) natively, in Node and in headless
+# Chromium. Markdown tables (see docs/BENCHMARKS.md).
 # BENCH_ROUNDS=n alternates the backends n times (default 3); BENCH_GROUPS=
-# kernel,block,long picks the tables. BENCH_BUILD_DIR builds the native bench
-# somewhere other than build/native (the default), e.g. to stay out of
-# another build's way.
+# kernel,block,long,model picks the tables. BENCH_BUILD_DIR builds the native
+# bench somewhere other than build/native (the default), e.g. to stay out of
+# another build's way. The random-weight checkpoints go to build/bench-models.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "bench: building the wasm modules and the native bench" >&2
 bash scripts/build.sh wasm
 dir=${BENCH_BUILD_DIR:-build/native}
-# Only the bench target: the test binaries are not needed here.
+# Only the bench targets: the test binaries are not needed here.
 [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja >/dev/null
-ninja -C "$dir" --quiet attnscope_bench
+ninja -C "$dir" --quiet attnscope_bench attnscope_run_model
 
-node scripts/bench/report.js "$dir/attnscope_bench"
+groups=",${BENCH_GROUPS:-kernel,block,long,model},"
+if [[ "$groups" =~ ,(kernel|block|long), ]]; then
+  node scripts/bench/report.js "$dir/attnscope_bench"
+fi
+if [[ "$groups" == *,model,* ]]; then
+  echo
+  node scripts/bench/model/report.js "$dir/attnscope_run_model" build/bench-models
+fi

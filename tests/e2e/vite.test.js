@@ -13,7 +13,7 @@ import { CSP } from '../../scripts/serve.js';
 import { collectErrors, launchBrowser } from './browser.js';
 
 const ENTRY = fileURLToPath(new URL('../../web/lib/index.js', import.meta.url));
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
 
 const APP_HTML = `<!doctype html>
 <html><head><meta charset="utf-8"><title>vite app</title><link rel="icon" href="data:,">
@@ -24,6 +24,13 @@ attn.ready().then(() => {
   const p = attn.softmax(attn.tensor(new Float32Array([1, 2, -Infinity, 3, 0.5, 0.5, 0.5, 0.5]), [2, 4]));
   document.body.dataset.result = JSON.stringify({ backend: attn.backend(), softmax: Array.from(p.data) });
 }, (e) => { document.body.dataset.result = JSON.stringify({ error: String(e) }); });
+// #model: a default model (its files emitted as assets) in the page and in a module worker.
+if (location.hash === '#model') (async () => {
+  const model = await attn.Model.default('sort');
+  const worker = await attn.ModelWorker.default('sort');
+  const inWorker = await worker.generate('bundle|', { temperature: 0 });
+  document.body.dataset.model = JSON.stringify({ page: model.generate('softmax|', { temperature: 0 }).text, worker: inWorker.text });
+})().catch((e) => { document.body.dataset.model = JSON.stringify({ error: String(e) }); });
 `;
 
 let dir, server, origin, browser;
@@ -70,6 +77,19 @@ afterAll(async () => {
 test('vite emits the .wasm files as assets', async () => {
   const assets = await readdir(join(dir, 'dist', 'assets'));
   expect(assets.filter((f) => f.endsWith('.wasm')).length).toBeGreaterThanOrEqual(1);
+});
+
+test('vite emits the default models as assets; Model and ModelWorker load them in Chromium', async () => {
+  const assets = await readdir(join(dir, 'dist', 'assets'));
+  // sort.bin is emitted; the 4 KB tokenizer is inlined as a data: URL (assetsInlineLimit)
+  expect(assets.filter((f) => /^sort.*\.bin$/.test(f)).length, assets.join(' ')).toBeGreaterThanOrEqual(1);
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${origin}/#model`);
+  await page.waitForSelector('body[data-model]', { state: 'attached', timeout: 30_000 });
+  expect(JSON.parse(await page.getAttribute('body', 'data-model'))).toEqual({ page: 'afmostx', worker: 'bdelnu' });
+  expect(errors).toEqual([]);
+  await page.close();
 });
 
 test('the vite-built app loads the wasm and computes softmax correctly in Chromium', async () => {

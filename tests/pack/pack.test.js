@@ -22,6 +22,11 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
       assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/wasm', f)), `${f} is in the package`);
     }
     assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/index.d.ts')), 'types are in the package');
+    // The default models (Model.default) and the worker script of ModelWorker.
+    for (const f of ['web/models/chars.bin', 'web/models/chars.tokenizer.bin', 'web/models/sort.bin',
+      'web/models/sort.tokenizer.bin', 'web/models/models.json', 'web/lib/worker/model_worker_main.js']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
+    }
     // Exercises: the engine, the code sandbox page and the local KaTeX (built by scripts/vendor-katex.js).
     for (const f of ['web/exercises/index.js', 'web/exercises/sandbox/frame.html', 'web/exercises/sandbox/frame.js',
       'web/vendor/katex/katex.mjs', 'web/vendor/katex/katex.min.css', 'web/vendor/katex/LICENSE']) {

@@ -4,6 +4,7 @@ import * as attn from 'attnscope';
 import type { Tensor } from 'attnscope';
 import { prepare, checkTyped, describeResult, validateExercise } from 'attnscope/exercises';
 import type { Exercise } from 'attnscope/exercises';
+import type { AttnTinyGpt } from 'attnscope/widgets';
 
 export async function demo(): Promise<number> {
   await attn.ready();
@@ -104,6 +105,52 @@ export function wrongCalls(x: Tensor): void {
   attn.countParameters({ dModel: 8, nHeads: 2, dFF: 32, norm: 'batchnorm' });
   // @ts-expect-error countFlops needs seqLen
   attn.countFlops({ dModel: 8, nHeads: 2, dFF: 32 });
+}
+
+// Tiny models: Model in this thread, ModelWorker in a Web Worker.
+
+export async function tinyModels(checkpoint: ArrayBuffer, tokenizer: Uint8Array): Promise<string> {
+  const model: attn.Model = await attn.Model.default('sort');
+  const cfg: attn.ModelConfig = model.config;
+  const ids: number[] = model.encode('cab|', { bos: true });
+  const { logits, attention } = model.forward(ids, { returnAttention: true, lastOnly: false });
+  const r: attn.GenerateResult = model.generate('softmax|', { temperature: 0, maxNewTokens: 12, onToken: (t) => t.index < 10 });
+  for await (const t of model.stream(new Int32Array([1, 259]), { seed: 1, topK: 5, topP: 0.9 })) console.log(t.text, t.id);
+  const own = attn.Model.fromLlama2c(checkpoint, tokenizer, { quantize: true, groupSize: 32, tokenizerKind: 'bpe' });
+  const worker = await attn.ModelWorker.fromLlama2c(checkpoint, null, { maxSeqLen: 64, backend: 'wasm-simd' });
+  const stop = new AbortController();
+  const w: attn.GenerateResult = await worker.generate([1], { signal: stop.signal });
+  worker.cancel();
+  worker.dispose();
+  own.dispose();
+  model.dispose();
+  return r.text + r.stopReason + cfg.arch + logits.shape[0] + (attention?.shape[1] ?? 0) + w.seed + model.decode(ids);
+}
+
+export async function tinyGptWidget(): Promise<number> {
+  const gpt: AttnTinyGpt | null = document.querySelector('attn-tiny-gpt');
+  if (!gpt) return 0;
+  await gpt.loaded;
+  const r = await gpt.generate();
+  const seen = await gpt.inspect(0);
+  // @ts-expect-error loadFiles takes bytes or Blobs, not a path
+  await gpt.loadFiles('stories260K.bin');
+  return (r?.ids.length ?? 0) + (seen?.attention.shape[0] ?? 0) + (gpt.config?.vocabSize ?? 0);
+}
+
+export async function wrongModelCalls(model: attn.Model, worker: attn.ModelWorker): Promise<void> {
+  // @ts-expect-error there is no default model called 'gpt2'
+  await attn.Model.default('gpt2');
+  // @ts-expect-error unknown tokenizer kind
+  attn.Model.fromLlama2c(new ArrayBuffer(8), null, { tokenizerKind: 'wordpiece' });
+  // @ts-expect-error GPT-2 checkpoints cannot be quantised
+  attn.Model.fromGpt2(new ArrayBuffer(8), null, { quantize: true });
+  // @ts-expect-error a seed is a number
+  model.generate('a', { seed: '42' });
+  // @ts-expect-error ModelWorker.generate returns a promise, not the result
+  (await worker.generate('a')).then;
+  // @ts-expect-error forward takes token ids, not text
+  model.forward('abc');
 }
 
 // attnscope/exercises: an exercise in the JS form, prepared and checked.

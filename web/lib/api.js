@@ -20,3 +20,5 @@ export {
 } from './ops/position_bias.js';
 export { linearAttention, performerProjection } from './ops/linear_attention.js';
 export { countParameters, countFlops } from './ops/count.js';
+export { Model } from './ops/model.js';
+export { ModelWorker } from './worker/model_worker.js';

@@ -189,3 +189,4 @@ export function flashAttention(q: Tensor, k: Tensor, v: Tensor, options?: Attent
 export * from './count.js';
 export * from './masks.js';
 export * from './blocks.js';
+export * from './model.js';

@@ -2,7 +2,7 @@
 // disk and hand it over as wasmBinary. ATTNSCOPE_BACKEND=wasm-scalar (or
 // wasm-simd) picks the backend when ready() is not told.
 import { readFile } from 'node:fs/promises';
-import { setLoader } from './runtime.js';
+import { setAssetReader, setLoader } from './runtime.js';
 
 setLoader(async (variant) => {
   const wasmBinary = await readFile(new URL(`./wasm/attnscope-${variant}.wasm`, import.meta.url));
@@ -11,5 +11,8 @@ setLoader(async (variant) => {
     : await import('./wasm/attnscope-scalar.js');
   return create({ wasmBinary });
 }, { backend: process.env.ATTNSCOPE_BACKEND || 'auto' });
+
+// Default models (web/models) are read from disk next to the package.
+setAssetReader(async (url) => new Uint8Array(await readFile(url)));
 
 export * from './api.js';

@@ -9,6 +9,7 @@ let defaultBackend = 'auto';
 let instance = null;
 let loadedBackend = null;
 let pending = null;
+let assetReader = null;
 
 export function setLoader(fn, { backend = 'auto' } = {}) {
   loader = fn;
@@ -55,4 +56,19 @@ export function backend() {
 export function module() {
   if (!instance) throw new AttnscopeError('attnscope is not ready: await attn.ready() before calling it');
   return instance;
+}
+
+/** Entry points install how a package file (a URL) is read: fs in Node, fetch in browsers. */
+export function setAssetReader(fn) {
+  assetReader = fn;
+}
+
+/** The bytes (Uint8Array) of a file shipped with the package, e.g. a default model. */
+export async function readAsset(url, what) {
+  if (!assetReader) throw new AttnscopeError(`${what}: no way to read package files in this environment`);
+  try {
+    return await assetReader(url);
+  } catch (e) {
+    throw new AttnscopeError(`${what}: could not read ${url}: ${e?.message ?? e}`);
+  }
 }

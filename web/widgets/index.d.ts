@@ -1,8 +1,10 @@
 // Types of 'attnscope/widgets'. Importing the module registers the elements
 // <attn-heatmap>, <attn-matrix-input>, <attn-lang-switch>, <attn-tensor-view>,
-// <attn-stepper>, <attn-block-explorer>, <attn-mask-grid>, <attn-bias-map>
-// and <attn-exercise>.
-import type { Tensor, BoolTensor, BlockParams, BlockConfig, BlockIntermediates } from '../lib/index.js';
+// <attn-stepper>, <attn-block-explorer>, <attn-mask-grid>, <attn-bias-map>,
+// <attn-exercise> and <attn-tiny-gpt>.
+import type {
+  Tensor, BoolTensor, BlockParams, BlockConfig, BlockIntermediates, ModelConfig, ModelWorker, GeneratedToken, GenerateResult,
+} from '../lib/index.js';
 
 /** A row-major matrix, as the attnscope core uses. */
 export interface Matrix {
@@ -340,6 +342,65 @@ export declare class AttnExercise extends HTMLElement {
   resetProgress(): void;
 }
 
+/** What <attn-tiny-gpt>'s inspector shows for one generated token. */
+export interface TinyGptInspection {
+  /** Which generated token (0 = the first). */
+  index: number;
+  /** Its position in prompt + generated ids; the query that predicted it is position - 1. */
+  position: number;
+  /** Its id. */
+  chosen: number;
+  /** The 10 most probable next tokens at that step, softmax(logits) at temperature 1. */
+  top: { id: number; p: number }[];
+  /** forward(context, {returnAttention}).attention: [layers, heads, T, T], T = position. */
+  attention: Tensor;
+  /** Display labels of the context tokens. */
+  labels: string[];
+}
+
+/**
+ * `<attn-tiny-gpt>`: a tiny language model generating text in the page. The
+ * model runs in a module Web Worker (ModelWorker), so the page stays
+ * responsive; tokens stream with a live tok/s and a Stop button. Click a
+ * generated token to see that step's top-10 next-token probabilities and the
+ * attention of every layer and head (heatmaps). The reader can pick a shipped
+ * model or load a llama2.c checkpoint + tokenizer.bin from disk (file inputs
+ * or drag and drop; read locally, never uploaded).
+ *
+ * Attributes: `model` ('chars' default, 'sort', or 'file'); `prompt`,
+ * `temperature`, `top-k`, `top-p`, `seed`, `max-new-tokens` (initial control
+ * values; defaults depend on the model); `lang`. Defining it also defines
+ * `<attn-heatmap>`.
+ * Events: `model-load` (detail: ModelConfig), `generate-end` (detail:
+ * GenerateResult), `inspect` (detail: TinyGptInspection), `error` (detail
+ * {message}; the message is also shown in the element).
+ * @example <attn-tiny-gpt model="sort" lang="ja"></attn-tiny-gpt>
+ */
+export declare class AttnTinyGpt extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnTinyGpt;
+  /** The worker running the model (null while loading or without a model). */
+  readonly worker: ModelWorker | null;
+  readonly config: ModelConfig | null;
+  readonly generating: boolean;
+  /** Tokens of the last generation. */
+  readonly tokens: GeneratedToken[];
+  /** Prompt ids followed by the generated ids of the last generation. */
+  readonly ids: number[];
+  readonly result: GenerateResult | null;
+  /** Resolves when the current model has loaded (rejects if loading failed). */
+  readonly loaded: Promise<void>;
+  readonly inspected: TinyGptInspection | null;
+  /** Generates from the prompt field with the controls' settings (null after an error, which is shown). */
+  generate(): Promise<GenerateResult | null>;
+  /** Stops a running generation (stopReason 'cancelled'). */
+  stop(): void;
+  /** Loads a checkpoint (llama2.c or AGPT) and its tokenizer.bin: Files are read here with a progress bar. */
+  loadFiles(checkpoint: Blob | ArrayBuffer | Uint8Array, tokenizer?: Blob | ArrayBuffer | Uint8Array | null,
+    options?: { tokenizerKind?: 'bpe' | 'char'; quantize?: boolean }): Promise<void>;
+  /** Shows generated token `index` in the inspector. */
+  inspect(index: number): Promise<TinyGptInspection | null>;
+}
+
 /** Uses your own KaTeX (anything with `renderToString`) instead of the packaged copy; null shows TeX as text. */
 export declare function setMathRenderer(katex: { renderToString(tex: string, options?: object): string } | null, options?: { css?: string | null }): void;
 /** Typesets the text of every element matching `selector` (default '.tex'; add class 'display' for display maths) in `root`. */
@@ -369,5 +430,6 @@ declare global {
     'attn-block-explorer': AttnBlockExplorer;
     'attn-mask-grid': AttnMaskGrid;
     'attn-bias-map': AttnBiasMap;
+    'attn-tiny-gpt': AttnTinyGpt;
   }
 }

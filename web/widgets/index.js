@@ -10,6 +10,7 @@ import { AttnStepper } from './attn-stepper.js';
 import { AttnBlockExplorer } from './attn-block-explorer.js';
 import { AttnMaskGrid } from './attn-mask-grid.js';
 import { AttnBiasMap } from './attn-bias-map.js';
+import { AttnTinyGpt } from './attn-tiny-gpt.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -20,9 +21,10 @@ AttnStepper.define();
 AttnBlockExplorer.define();
 AttnMaskGrid.define();
 AttnBiasMap.define();
+AttnTinyGpt.define();
 
 export {
-  AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap,
+  AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
 };
 export { AttnExercise };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';

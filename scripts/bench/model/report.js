@@ -1,0 +1,61 @@
+// Tokens per second of greedy generation (issue 4), native vs wasm in Node vs
+// wasm in headless Chromium, next to llama2.c's figures from the issue:
+//   node scripts/bench/model/report.js path/to/attnscope_run_model [checkpoint dir]
+// Writes the random-weight checkpoints with the native tool if missing
+// (default dir build/bench-models), then prints a Markdown table.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CASES, LLAMA2C, REPS, SHAPES, STEPS, checkpointName } from './cases.js';
+import { benchInChromium } from './browser.js';
+
+const [tool, dir = 'build/bench-models'] = process.argv.slice(2);
+if (!tool) throw new Error('usage: node scripts/bench/model/report.js path/to/attnscope_run_model [checkpoint dir]');
+mkdirSync(dir, { recursive: true });
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stderr}`);
+  return r.stdout;
+}
+
+for (const shape of Object.keys(SHAPES)) {
+  const file = join(dir, checkpointName(shape));
+  if (!existsSync(file)) run(tool, ['random', shape, file]);
+}
+
+const key = (c) => `${c.shape}/${c.q8 ? 'q8' : 'f32'}`;
+const results = { native: {}, node: {}, chromium: {} };
+for (const c of CASES) {
+  process.stderr.write(`bench: native ${key(c)}\n`);
+  const out = JSON.parse(run(tool, ['bench', c.shape, ...(c.q8 ? ['--q8'] : []), '--steps', String(STEPS), '--reps', String(REPS)]));
+  results.native[key(c)] = { best: out.best_tok_s, last: out.last_token, groupSize: out.group_size };
+}
+process.stderr.write('bench: wasm-simd in Node\n');
+const node = JSON.parse(run('node', [fileURLToPath(new URL('./node.js', import.meta.url)), dir]));
+for (const r of node.results) results.node[key(r)] = r;
+process.stderr.write('bench: wasm in headless Chromium\n');
+const chromium = await benchInChromium(dir);
+for (const r of chromium.results) results.chromium[key(r)] = r;
+
+const f = (v) => (v >= 1000 ? v.toFixed(0) : v.toFixed(1));
+const chrome = chromium.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
+console.log(`### Tiny-model generation (tok/s)\n`);
+console.log(`Greedy from BOS, ${STEPS} tokens, random weights; best of ${REPS} runs after a warm-up (median in brackets). ` +
+  `Node: wasm ${node.backend} through Model.generate; Chromium ${chrome} headless: ${chromium.backend}, the same call in the page. ` +
+  'Native: `attnscope_run_model bench` (-march=native). "same tokens": the last generated id agrees in all three.\n');
+console.log('| shape | weights | native | wasm Node | wasm Chromium | llama2.c run.c wasm* | Node ÷ run.c | Chromium ÷ run.c | llama2.c native* | same tokens |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
+for (const c of CASES) {
+  const k = key(c), n = results.node[k], b = results.chromium[k], nat = results.native[k];
+  const ref = LLAMA2C[c.shape];
+  const weights = c.q8 ? `Q8_0 (group ${n.groupSize})` : 'fp32';
+  const same = nat.last === n.last && n.last === b.last ? 'yes' : `no (${nat.last}/${n.last}/${b.last})`;
+  console.log(`| ${c.shape} | ${weights} | ${f(nat.best)} | ${f(n.best)} (${f(n.median)}) | ${f(b.best)} (${f(b.median)}) | ` +
+    `${c.q8 ? '—' : ref.wasm} | ${c.q8 ? '—' : `${(n.best / ref.wasm).toFixed(2)}×`} | ` +
+    `${c.q8 ? '—' : `${(b.best / ref.wasm).toFixed(2)}×`} | ${c.q8 ? '—' : ref.native} | ${same} |`);
+}
+const q8 = (env) => results[env]['15m/q8'].best / results[env]['15m/f32'].best;
+console.log(`\n15M shape, Q8_0 ÷ fp32: native ${q8('native').toFixed(2)}×, Node ${q8('node').toFixed(2)}×, Chromium ${q8('chromium').toFixed(2)}× (target ≥ 1.8× in wasm).`);
+console.log('\n\\* llama2.c figures are the issue\'s, measured on this machine kind (emcc -O3 -msimd128 -ffast-math in Node; gcc -O3 -march=native -ffast-math), not by this script.');

@@ -1,0 +1,237 @@
+// Types of the tiny models: Model (in this thread) and ModelWorker (in a
+// module Web Worker). File layouts: docs/FORMATS.md. Legend: T tokens,
+// V vocabulary, L layers, H heads.
+import type { Tensor } from './index.js';
+
+/** What a loaded model is (Model.config, ModelWorker.config). */
+export interface ModelConfig {
+  /** 'llama' (llama2.c: RMSNorm, RoPE, GQA, SwiGLU) or 'gpt2' (LayerNorm, learned positions, GELU). */
+  arch: 'llama' | 'gpt2';
+  /** The file's layout: llama2.c legacy, ak42 version 1 (fp32) or 2 (Q8_0), or our AGPT. */
+  format: 'llama2c' | 'ak42v1' | 'ak42v2' | 'agpt1';
+  /** The weights in memory: 'q8_0' for a version 2 file or after `quantize: true`. */
+  weightType: 'f32' | 'q8_0';
+  tokenizer: 'bpe' | 'char' | 'none';
+  dim: number;
+  hiddenDim: number;
+  nLayers: number;
+  nHeads: number;
+  nKvHeads: number;
+  vocabSize: number;
+  /** Positions the KV cache holds (the file's seq_len, or less with maxSeqLen). */
+  seqLen: number;
+  fileSeqLen: number;
+  headSize: number;
+  /** Q8_0 group size; 0 for fp32. */
+  groupSize: number;
+  sharedClassifier: boolean;
+  weightBytes: number;
+  stateBytes: number;
+}
+
+/** The names of the models shipped with the package (web/models/README.md). */
+export type DefaultModelName = 'chars' | 'sort';
+
+export interface LoadOptions {
+  /** Cap the context (and the KV cache) at this many positions; 0 keeps the file's. */
+  maxSeqLen?: number;
+}
+
+export interface Llama2cLoadOptions extends LoadOptions {
+  /** Quantise an fp32 checkpoint to Q8_0 in memory (as llama2.c's export.py version 2). */
+  quantize?: boolean;
+  /** Q8_0 group size for `quantize`, default 64; halved until it divides dim and hidden_dim. */
+  groupSize?: number;
+  /** 'bpe' = llama2.c's run.c tokenizer (default); 'char' = one token per character. */
+  tokenizerKind?: 'bpe' | 'char';
+}
+
+export interface Gpt2LoadOptions extends LoadOptions {
+  tokenizerKind?: 'bpe' | 'char';
+}
+
+export interface DefaultLoadOptions extends LoadOptions {
+  quantize?: boolean;
+  groupSize?: number;
+}
+
+/** Bytes of a file: what fetch(...).arrayBuffer(), File.arrayBuffer() or fs.readFile give. */
+export type FileBytes = ArrayBuffer | ArrayBufferView;
+
+/** Token ids: a plain array or an integer typed array. */
+export type TokenIds = readonly number[] | Int32Array | Uint32Array | Uint16Array;
+
+/** A prompt: text (encoded with BOS, as run.c) or token ids. */
+export type Prompt = string | TokenIds;
+
+export interface GenerateOptions {
+  /** New tokens at most (default 128); generation also ends when the context is full. */
+  maxNewTokens?: number;
+  /** 0 = greedy (argmax); default 1. */
+  temperature?: number;
+  /** Keep only the k most probable tokens; 0 (default) = off. */
+  topK?: number;
+  /** Nucleus sampling: the smallest set of tokens holding this much probability; default 0.9, 1 = off. */
+  topP?: number;
+  /** Integer 0..2^53-1. The same seed gives the same tokens in Node, browsers and the native build. Default: random (reported in the result). */
+  seed?: number;
+  /** Stop after the model emits EOS (2) or BOS (1), as run.c; default true. */
+  stopAtEos?: boolean;
+  /** Ends the generation early (stopReason 'cancelled'). */
+  signal?: AbortSignal;
+}
+
+/** One generated token. */
+export interface GeneratedToken {
+  id: number;
+  /** The text it adds: '' when it is only part of a character (a byte token) or EOS/BOS. */
+  text: string;
+  /** Its position in the whole sequence (prompt included). */
+  position: number;
+  /** 0 for the first new token, 1 for the next, ... */
+  index: number;
+}
+
+export interface GenerateResult {
+  /** The new text (the prompt not included; '' for a model without a tokenizer). */
+  text: string;
+  /** The new token ids, the EOS that stopped it included. */
+  ids: number[];
+  promptIds: number[];
+  stopReason: 'eos' | 'maxNewTokens' | 'contextFull' | 'cancelled';
+  /** The seed used (the one drawn when none was given). */
+  seed: number;
+  /** New tokens per second, after the prompt was run. */
+  tokensPerSecond: number;
+  /** Wall time of the whole call, prompt included. */
+  ms: number;
+}
+
+export interface ForwardOptions {
+  /** Also return the attention weights of every layer and head. */
+  returnAttention?: boolean;
+  /** Only the last position's logits (and attention rows). */
+  lastOnly?: boolean;
+}
+
+export interface ForwardResult {
+  /** [T, V] (lastOnly: [1, V]). */
+  logits: Tensor;
+  /** [L, H, T, T] (lastOnly: [L, H, 1, T]): row i is query i's weights over keys 0..i; zeros above the diagonal. */
+  attention?: Tensor;
+}
+
+/**
+ * A tiny decoder language model running in the wasm core: llama2.c
+ * checkpoints (legacy, ak42 v1 fp32, ak42 v2 Q8_0) with run.c's
+ * tokenizer.bin, our GPT-2-style AGPT format, and the two shipped models.
+ * Everything is synchronous once loaded; results are fresh copies.
+ * Call dispose() when done (later calls throw AttnscopeError).
+ *
+ * One generation runs at a time: a later generate()/stream() takes the model
+ * over and an earlier stream then throws; a forward() between two tokens of a
+ * stream is fine (the stream replays its tokens through the KV cache).
+ *
+ * @example
+ * const model = await attn.Model.default('sort');
+ * model.generate('softmax|', { temperature: 0 }).text;   // 'afmostx'
+ * const { attention } = model.forward(model.encode('cab|'), { returnAttention: true });
+ * attention.shape;                                        // [1, 1, 5, 5]
+ * model.dispose();
+ */
+export class Model {
+  private constructor();
+  /** ['chars', 'sort'] */
+  static readonly defaultNames: readonly DefaultModelName[];
+  /**
+   * Loads a shipped model (calls ready()): 'chars' (a character-level model
+   * of Pride and Prejudice) or 'sort' (sorts letters before '|'; one head).
+   * Node reads the files from the package; browsers fetch them from next to it.
+   */
+  static default(name?: DefaultModelName, options?: DefaultLoadOptions): Promise<Model>;
+  /**
+   * A llama2.c checkpoint and its tokenizer.bin (or null: then prompts must be
+   * token ids). Needs ready(). A malformed file throws AttnscopeError saying what is wrong.
+   * @example
+   * const model = attn.Model.fromLlama2c(await (await fetch('stories260K.bin')).arrayBuffer(),
+   *   await (await fetch('tok512.bin')).arrayBuffer(), { quantize: true });
+   */
+  static fromLlama2c(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Llama2cLoadOptions): Model;
+  /** An AGPT (GPT-2-style) checkpoint and a tokenizer.bin (often tokenizerKind: 'char'). Needs ready(). */
+  static fromGpt2(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Gpt2LoadOptions): Model;
+
+  /** A copy of the model's configuration. */
+  readonly config: ModelConfig;
+  readonly disposed: boolean;
+
+  /** Token ids of text; bos defaults to true, eos to false. */
+  encode(text: string, options?: { bos?: boolean; eos?: boolean }): number[];
+  /** Text of token ids (BOS/EOS print nothing; invalid UTF-8 becomes U+FFFD). */
+  decode(ids: TokenIds): string;
+  /** The bytes token `id` prints after token `prev` (run.c's decode; may be part of a character). */
+  piece(id: number, prev?: number): Uint8Array;
+  /** Runs ids from position 0: logits, and attention with returnAttention. */
+  forward(ids: TokenIds, options?: ForwardOptions): ForwardResult;
+  /**
+   * Generates after the prompt. onToken sees each token as it is made;
+   * returning false stops (stopReason 'cancelled').
+   * @example
+   * const r = model.generate('Elizabeth', { maxNewTokens: 60, temperature: 0.8, seed: 1,
+   *   onToken: (t) => process.stdout.write(t.text) });
+   */
+  generate(prompt: Prompt, options?: GenerateOptions & { onToken?: (token: GeneratedToken) => boolean | void }): GenerateResult;
+  /**
+   * The same generation, token by token; it gives the event loop a turn every
+   * ~12 ms so a page stays usable (for no pauses at all, use ModelWorker).
+   * The final next() resolves to { done: true, value: GenerateResult }.
+   * @example
+   * for await (const t of model.stream('Elizabeth', { seed: 1 })) out.textContent += t.text;
+   */
+  stream(prompt: Prompt, options?: GenerateOptions): AsyncGenerator<GeneratedToken, GenerateResult, undefined>;
+  /** Frees the wasm memory; a second call does nothing. */
+  dispose(): void;
+}
+
+export interface WorkerOptions {
+  /** The worker loads its own wasm module; 'auto' (default) picks SIMD where supported. */
+  backend?: 'wasm-simd' | 'wasm-scalar' | 'auto';
+  /** Run in this thread instead (the default where there is no Worker, e.g. Node). */
+  inProcess?: boolean;
+}
+
+/**
+ * The Model API with the model in a module Web Worker (same origin, no eval:
+ * works under `script-src 'self' 'wasm-unsafe-eval'`), so the page never
+ * freezes. Every call returns a promise. Tokens arrive in small batches.
+ * In Node (no Worker) it runs in the same thread behind the same messages.
+ *
+ * @example
+ * const worker = await attn.ModelWorker.default('chars');
+ * const stop = new AbortController();
+ * button.onclick = () => stop.abort();
+ * for await (const t of worker.stream('Elizabeth', { signal: stop.signal })) out.textContent += t.text;
+ * worker.dispose();
+ */
+export class ModelWorker {
+  private constructor();
+  static readonly defaultNames: readonly DefaultModelName[];
+  static default(name?: DefaultModelName, options?: DefaultLoadOptions & WorkerOptions): Promise<ModelWorker>;
+  /** The bytes are copied to the worker; yours stay usable. */
+  static fromLlama2c(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Llama2cLoadOptions & WorkerOptions): Promise<ModelWorker>;
+  static fromGpt2(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Gpt2LoadOptions & WorkerOptions): Promise<ModelWorker>;
+
+  readonly config: ModelConfig;
+  readonly disposed: boolean;
+
+  encode(text: string, options?: { bos?: boolean; eos?: boolean }): Promise<number[]>;
+  decode(ids: TokenIds): Promise<string>;
+  piece(id: number, prev?: number): Promise<Uint8Array>;
+  forward(ids: TokenIds, options?: ForwardOptions): Promise<ForwardResult>;
+  /** onToken runs in this thread; returning false cancels. */
+  generate(prompt: Prompt, options?: GenerateOptions & { onToken?: (token: GeneratedToken) => boolean | void }): Promise<GenerateResult>;
+  stream(prompt: Prompt, options?: GenerateOptions): AsyncGenerator<GeneratedToken, GenerateResult, undefined>;
+  /** Ends every running generation (they finish with stopReason 'cancelled'). */
+  cancel(): void;
+  /** Terminates the worker; pending calls reject, later calls reject with AttnscopeError. */
+  dispose(): void;
+}

@@ -1,0 +1,283 @@
+// Model: a tiny decoder language model in the wasm heap (cpp/include/attnscope/
+// model/, through wasm_bindings/model_bindings.cpp): llama2.c checkpoints
+// (legacy, ak42 v1 fp32, ak42 v2 Q8_0), our GPT-2-style "AGPT" format, run.c's
+// tokenizer.bin (docs/FORMATS.md). One ModelHandle owns the weights, the KV
+// cache, the tokenizer and the sampler; this class validates, copies in and
+// out, and turns the core's messages into AttnscopeError.
+import { withHeap } from '../heap.js';
+import { module, readAsset, ready } from '../runtime.js';
+import { checkBool, checkEnum, checkInt, checkOptions, fail } from '../tensor.js';
+import { DEFAULT_MODELS, DEFAULT_MODEL_NAMES } from './model_files.js';
+import { GenerationSession, generationSettings } from './model_generate.js';
+import { macrotask } from './macrotask.js';
+
+const KINDS = { bpe: 0, char: 1 };
+const CREATE = Symbol('Model.create');
+// A stream gives the event loop a turn at least this often (ms), so a page
+// running a model on its main thread still paints and handles input.
+const STREAM_SLICE_MS = 12;
+
+function typeName(v) {
+  if (v === null) return 'null';
+  return ArrayBuffer.isView(v) ? v.constructor.name : typeof v === 'object' ? (v.constructor?.name ?? 'object') : typeof v;
+}
+
+function tokenId(fnName, id, name, vocabSize) {
+  if (!Number.isInteger(id)) fail(`${fnName}: ${name} must be an integer token id (got ${typeof id === 'number' ? id : typeName(id)})`);
+  if (id < 0 || id >= vocabSize) fail(`${fnName}: ${name} is ${id}, outside the vocabulary 0..${vocabSize - 1}`);
+  return id;
+}
+
+/** ArrayBuffer | ArrayBufferView -> Uint8Array over the same bytes. */
+function bytesOf(v, name, fnName) {
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  return fail(`${fnName}: ${name} must be an ArrayBuffer or a Uint8Array of the file's bytes (got ${typeName(v)})`);
+}
+
+function load(fnName, arch, checkpoint, tokenizer, opts) {
+  const known = ['maxSeqLen', 'tokenizerKind', ...(arch === 'llama' ? ['quantize', 'groupSize'] : [])];
+  const o = checkOptions(opts, fnName, known);
+  const maxSeqLen = checkInt(o.maxSeqLen ?? 0, 'opts.maxSeqLen', { min: 0 });
+  const quantize = checkBool(o.quantize ?? false, 'opts.quantize');
+  const groupSize = checkInt(o.groupSize ?? 64, 'opts.groupSize', { min: 1 });
+  const kind = checkEnum(o.tokenizerKind ?? 'bpe', 'opts.tokenizerKind', Object.keys(KINDS));
+  const ckpt = bytesOf(checkpoint, 'checkpoint', fnName);
+  const tok = tokenizer == null ? null : bytesOf(tokenizer, 'tokenizer', fnName);
+  const M = module();
+  const h = new M.ModelHandle();
+  try {
+    withHeap(fnName, (heap) => {
+      const p = heap.input(ckpt, 'the checkpoint');
+      const status = arch === 'llama'
+        ? h.loadLlama2c(p, ckpt.byteLength, maxSeqLen, quantize, groupSize)
+        : h.loadGpt2(p, ckpt.byteLength, maxSeqLen, false, 64);
+      if (status !== 0) fail(`${fnName}: checkpoint: ${h.error()}`);
+    });
+    if (tok) {
+      withHeap(fnName, (heap) => {
+        const p = heap.input(tok, 'the tokenizer');
+        if (h.loadTokenizer(p, tok.byteLength, KINDS[kind]) !== 0) fail(`${fnName}: tokenizer: ${h.error()}`);
+      });
+    }
+  } catch (e) {
+    h.dispose();
+    h.delete();
+    throw e;
+  }
+  return new Model(CREATE, M, h);
+}
+
+export class Model {
+  #st;
+
+  /** Not for direct use: Model.default, Model.fromLlama2c or Model.fromGpt2. */
+  constructor(key, M, h) {
+    if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...) or Model.fromGpt2(...)');
+    const c = h.config();
+    this.#st = {
+      M, h, config: Object.freeze({ ...c }), vocabSize: c.vocabSize, seqLen: c.seqLen,
+      hasTokenizer: c.tokenizer !== 'none', epoch: 0, owner: null, disposed: false, scratch: 0, scratchBytes: 0,
+    };
+  }
+
+  /** Names of the models shipped with the package ('chars', 'sort'). */
+  static get defaultNames() { return DEFAULT_MODEL_NAMES; }
+
+  /** Loads a model shipped with the package (web/models): fs in Node, fetch in browsers. Calls ready(). */
+  static async default(name = 'chars', opts) {
+    const fnName = 'Model.default';
+    if (!DEFAULT_MODELS[name]) fail(`${fnName}: name must be one of ${DEFAULT_MODEL_NAMES.map((n) => `'${n}'`).join(', ')} (got ${JSON.stringify(name)})`);
+    const o = checkOptions(opts, fnName, ['quantize', 'groupSize', 'maxSeqLen']);
+    const files = DEFAULT_MODELS[name];
+    const [ckpt, tok] = await Promise.all([
+      readAsset(files.checkpoint, fnName), readAsset(files.tokenizer, fnName), ready()]);
+    return load(fnName, 'llama', ckpt, tok, { ...o, tokenizerKind: files.tokenizerKind });
+  }
+
+  /** A llama2.c checkpoint (legacy, ak42 v1/v2) and optionally its tokenizer.bin. Needs ready(). */
+  static fromLlama2c(checkpoint, tokenizer, opts) {
+    return load('Model.fromLlama2c', 'llama', checkpoint, tokenizer, opts);
+  }
+
+  /** An "AGPT" GPT-2-style checkpoint (docs/FORMATS.md) and optionally a tokenizer.bin. Needs ready(). */
+  static fromGpt2(checkpoint, tokenizer, opts) {
+    return load('Model.fromGpt2', 'gpt2', checkpoint, tokenizer, opts);
+  }
+
+  /** { arch, format, weightType, tokenizer, dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, ... } */
+  get config() { return { ...this.#live('Model.config').config }; }
+  get disposed() { return this.#st.disposed; }
+
+  /** Token ids of `text` (run.c's encode for 'bpe'; one per character for 'char'). */
+  encode(text, opts) {
+    const fnName = 'Model.encode';
+    const st = this.#withTokenizer(fnName);
+    const o = checkOptions(opts, fnName, ['bos', 'eos']);
+    const bos = checkBool(o.bos ?? true, 'opts.bos');
+    const eos = checkBool(o.eos ?? false, 'opts.eos');
+    if (typeof text !== 'string') fail(`${fnName}: text must be a string (got ${typeName(text)})`);
+    const bytes = new TextEncoder().encode(text);
+    return withHeap(fnName, (heap) => {
+      const p = heap.input(bytes, 'text');
+      const out = heap.output(bytes.length + 3, 'the token ids');
+      const n = st.h.encode(p, bytes.length, bos, eos, out);
+      if (n < 0) fail(`${fnName}: ${st.h.error()}`);
+      return Array.from(new Int32Array(st.M.HEAP32.buffer, out, n));
+    });
+  }
+
+  /** The text of `ids` (BOS and EOS leave nothing; bytes that are not UTF-8 become U+FFFD). */
+  decode(ids) {
+    return new TextDecoder().decode(this.#decodeBytes('Model.decode', ids));
+  }
+
+  /** The bytes token `id` prints after `prev` (run.c's decode; may be part of a character). */
+  piece(id, prev = 0) {
+    const fnName = 'Model.piece';
+    const st = this.#withTokenizer(fnName);
+    tokenId(fnName, id, 'id', st.vocabSize);
+    tokenId(fnName, prev, 'prev', st.vocabSize);
+    const cap = st.h.maxPieceBytes();
+    return withHeap(fnName, (heap) => {
+      const out = heap.output(Math.ceil(cap / 4), 'the piece');
+      const n = st.h.piece(prev, id, out, cap);
+      if (n < 0) fail(`${fnName}: ${st.h.error()}`);
+      return st.M.HEAPU8.slice(out, out + n);
+    });
+  }
+
+  /**
+   * Runs ids through the model from position 0: logits [T, V] (opts.lastOnly:
+   * [1, V]) and with opts.returnAttention the attention weights [L, H, T, T]
+   * (lastOnly: [L, H, 1, T]), zero above the diagonal.
+   */
+  forward(ids, opts) {
+    const fnName = 'Model.forward';
+    const st = this.#live(fnName);
+    const o = checkOptions(opts, fnName, ['returnAttention', 'lastOnly']);
+    const withAttention = checkBool(o.returnAttention ?? false, 'opts.returnAttention');
+    const lastOnly = checkBool(o.lastOnly ?? false, 'opts.lastOnly');
+    const tokens = this.#ids(fnName, ids, 'ids');
+    const T = tokens.length, V = st.vocabSize, { nLayers: L, nHeads: H } = st.config;
+    const rows = lastOnly ? 1 : T;
+    st.epoch += 1; // a generation in progress replays its tokens before its next step
+    return withHeap(fnName, (heap) => {
+      const logits = heap.output(rows * V, 'the logits');
+      const step = withAttention ? heap.output(L * H * T, 'the attention weights') : 0;
+      const attention = withAttention ? new Float32Array(L * H * rows * T) : null;
+      for (let t = 0; t < T; t++) {
+        const row = t - (T - rows);
+        const out = row < 0 ? 0 : logits + row * V * 4;
+        if (st.h.forward(tokens[t], t, out, row < 0 ? 0 : step) !== 0) fail(`${fnName}: ${st.h.error()}`);
+        if (attention && row >= 0) {
+          const w = new Float32Array(st.M.HEAPF32.buffer, step, L * H * (t + 1)); // [L][H][t+1]
+          for (let lh = 0; lh < L * H; lh++) attention.set(w.subarray(lh * (t + 1), (lh + 1) * (t + 1)), (lh * rows + row) * T);
+        }
+      }
+      const result = { logits: { data: heap.read(logits, rows * V), shape: [rows, V] } };
+      if (attention) result.attention = { data: attention, shape: [L, H, rows, T] };
+      return result;
+    });
+  }
+
+  /**
+   * Generates after `prompt` (text, encoded with BOS; or token ids) and
+   * returns { text, ids, promptIds, stopReason, seed, tokensPerSecond, ms }.
+   * opts.onToken(token) sees each token as it comes; returning false stops.
+   */
+  generate(prompt, opts) {
+    const fnName = 'Model.generate';
+    const session = this.#session(fnName, prompt, opts, ['onToken', 'signal']);
+    const { onToken, signal } = opts ?? {};
+    for (let token; (token = session.next());) {
+      if ((onToken && onToken(token) === false) || signal?.aborted) session.cancel();
+    }
+    return session.result();
+  }
+
+  /**
+   * The same generation as an async iterator of tokens { id, text, position,
+   * index }; the iterator's last next() gives { done: true, value: result }.
+   * Breaking out of the loop (or opts.signal) ends it. Between tokens it
+   * gives the event loop a turn every ~12 ms.
+   */
+  stream(prompt, opts) {
+    const session = this.#session('Model.stream', prompt, opts, ['signal']);
+    return streamTokens(session, opts?.signal);
+  }
+
+  /** Frees the wasm memory. Any later call throws AttnscopeError; a second dispose() does nothing. */
+  dispose() {
+    const st = this.#st;
+    if (st.disposed) return;
+    st.disposed = true;
+    if (st.scratch) st.M._free(st.scratch);
+    st.h.dispose();
+    st.h.delete();
+  }
+
+  #live(fnName) {
+    if (this.#st.disposed) fail(`${fnName}: the model has been disposed`);
+    return this.#st;
+  }
+
+  #withTokenizer(fnName) {
+    const st = this.#live(fnName);
+    if (!st.hasTokenizer) fail(`${fnName}: this model has no tokenizer (pass a tokenizer.bin when loading it)`);
+    return st;
+  }
+
+  #session(fnName, prompt, opts, extra) {
+    const st = this.#live(fnName);
+    const settings = generationSettings(opts, fnName, extra);
+    const { onToken, signal } = opts ?? {};
+    if (onToken !== undefined && typeof onToken !== 'function') fail(`${fnName}: opts.onToken must be a function`);
+    if (signal !== undefined && !(signal && typeof signal.aborted === 'boolean')) fail(`${fnName}: opts.signal must be an AbortSignal`);
+    const ids = typeof prompt === 'string' ? this.encode(prompt) : this.#ids(fnName, prompt, 'prompt');
+    if (ids.length > st.seqLen) fail(`${fnName}: the prompt has ${ids.length} tokens but the model's context holds ${st.seqLen}`);
+    return new GenerationSession(st, fnName, ids, settings);
+  }
+
+  #ids(fnName, ids, name) {
+    const st = this.#st;
+    if (!Array.isArray(ids) && !(ArrayBuffer.isView(ids) && !(ids instanceof DataView))) {
+      fail(`${fnName}: ${name} must be an array of token ids${name === 'prompt' ? ' or a string' : ''} (got ${typeName(ids)})`);
+    }
+    if (ids.length < 1) fail(`${fnName}: ${name} is empty; start with the BOS token (1)`);
+    if (ids.length > st.seqLen) fail(`${fnName}: ${name} has ${ids.length} tokens but the model's context holds ${st.seqLen}`);
+    return Array.from(ids, (id, i) => tokenId(fnName, id, `${name}[${i}]`, st.vocabSize));
+  }
+
+  #decodeBytes(fnName, ids) {
+    const st = this.#withTokenizer(fnName);
+    if (!Array.isArray(ids) && !ArrayBuffer.isView(ids)) fail(`${fnName}: ids must be an array of token ids (got ${typeName(ids)})`);
+    const tokens = Int32Array.from(ids, (id, i) => tokenId(fnName, id, `ids[${i}]`, st.vocabSize));
+    const cap = tokens.length * st.h.maxPieceBytes();
+    return withHeap(fnName, (heap) => {
+      const p = heap.input(tokens, 'ids');
+      const out = heap.output(Math.ceil(cap / 4), 'the text');
+      const n = st.h.decode(p, tokens.length, out, cap);
+      if (n < 0) fail(`${fnName}: ${st.h.error()}`);
+      return st.M.HEAPU8.slice(out, out + n);
+    });
+  }
+}
+
+async function* streamTokens(session, signal) {
+  let slice = performance.now();
+  try {
+    for (;;) {
+      if (signal?.aborted) session.cancel();
+      const token = session.next();
+      if (!token) return session.result(); // the final { done: true, value } of next()
+      yield token;
+      if (performance.now() - slice > STREAM_SLICE_MS) {
+        await macrotask();
+        slice = performance.now();
+      }
+    }
+  } finally {
+    session.cancel(); // break / return() from the consumer's loop
+  }
+}

@@ -1,0 +1,157 @@
+// One generation on a loaded model: settings checked once, the prompt run
+// through the KV cache, then one token per next() (run.c's generate loop:
+// forward the current token at its position, sample the next from the
+// logits). Model.generate, Model.stream and the worker all drive this class.
+//
+// `st` is the Model's shared state: { h (ModelHandle), vocabSize, seqLen,
+// hasTokenizer, epoch, owner, disposed }. A later generation takes the model
+// over (st.owner); a forward() in between bumps st.epoch and this session
+// replays its tokens through the cache before going on.
+import { checkBool, checkInt, checkNumber, checkOptions, fail } from '../tensor.js';
+
+export const GENERATE_OPTIONS = ['maxNewTokens', 'temperature', 'topK', 'topP', 'seed', 'stopAtEos'];
+export const BOS = 1;
+export const EOS = 2;
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+export function randomSeed() {
+  const c = globalThis.crypto;
+  return c?.getRandomValues ? c.getRandomValues(new Uint32Array(1))[0] : Math.floor(Math.random() * 2 ** 32);
+}
+
+/** Checks the sampling options (run.c's defaults: temperature 1, top-p 0.9). */
+export function generationSettings(opts, fnName, extra = []) {
+  const o = checkOptions(opts, fnName, [...GENERATE_OPTIONS, ...extra]);
+  const s = {
+    maxNewTokens: checkInt(o.maxNewTokens ?? 128, 'opts.maxNewTokens', { min: 1 }),
+    temperature: checkNumber(o.temperature ?? 1, 'opts.temperature', { nonNegative: true }),
+    topK: checkInt(o.topK ?? 0, 'opts.topK', { min: 0 }),
+    topP: checkNumber(o.topP ?? 0.9, 'opts.topP'),
+    seed: o.seed === undefined ? randomSeed() : checkInt(o.seed, 'opts.seed', { min: 0, max: MAX_SEED }),
+    stopAtEos: checkBool(o.stopAtEos ?? true, 'opts.stopAtEos'),
+  };
+  if (!(s.topP > 0 && s.topP <= 1)) fail(`${fnName}: opts.topP must be in (0, 1] (got ${s.topP}); 1 turns it off`);
+  return s;
+}
+
+export class GenerationSession {
+  #st; #fnName; #s; #claim; #epoch;
+  #ids; #promptLength; #token; #pos;
+  #decoder = new TextDecoder();
+  #text = '';
+  #bytes = null;
+  #stopReason = null;
+  #t0; #tDecode; #tEnd = 0;
+
+  /** promptIds: checked ids (at least one, at most seqLen). */
+  constructor(st, fnName, promptIds, settings) {
+    this.#st = st;
+    this.#fnName = fnName;
+    this.#s = settings;
+    this.#ids = [...promptIds];
+    this.#promptLength = promptIds.length;
+    this.#t0 = performance.now();
+    const { h } = st;
+    if (h.setSampler(settings.temperature, settings.topK, settings.topP, settings.seed) !== 0) {
+      fail(`${fnName}: ${h.error()}`);
+    }
+    this.#claim = st.owner = Symbol(fnName);
+    this.#epoch = st.epoch;
+    this.#pos = this.#ids.length - 1;
+    this.#token = this.#ids[this.#pos];
+    this.#replay(); // the prompt: positions 0 .. n-2 into the cache
+    this.#tDecode = performance.now();
+    this.#bytes = st.hasTokenizer ? new Uint8Array(Math.max(16, st.h.maxPieceBytes())) : null;
+  }
+
+  get done() { return this.#stopReason !== null; }
+  get stopReason() { return this.#stopReason; }
+
+  /** The next token { id, text, position, index }, or null once finished. */
+  next() {
+    if (this.#stopReason !== null) return null;
+    const st = this.#st;
+    if (st.disposed) fail(`${this.#fnName}: the model has been disposed`);
+    if (st.owner !== this.#claim) {
+      fail(`${this.#fnName}: interrupted by a later generate() or stream() on the same model`);
+    }
+    if (st.epoch !== this.#epoch) this.#replay();
+    const id = st.h.step(this.#token, this.#pos);
+    if (id < 0) fail(`${this.#fnName}: ${st.h.error()}`);
+    const prev = this.#token;
+    this.#ids.push(id);
+    this.#pos += 1;
+    this.#token = id;
+    const text = this.#piece(prev, id);
+    this.#text += text;
+    const index = this.#ids.length - this.#promptLength - 1;
+    if (this.#s.stopAtEos && (id === EOS || id === BOS)) this.#finish('eos');
+    else if (index + 1 >= this.#s.maxNewTokens) this.#finish('maxNewTokens');
+    else if (this.#pos >= st.seqLen) this.#finish('contextFull'); // the new token has no position to run at
+    return { id, text, position: this.#pos, index };
+  }
+
+  /** Ends the generation early (stopReason 'cancelled') unless it has ended. */
+  cancel() {
+    if (this.#stopReason === null) this.#finish('cancelled');
+  }
+
+  /**
+   * { text, ids, promptIds, stopReason, seed, tokensPerSecond, ms }: ids are
+   * the new tokens (the EOS that stopped it included), text their UTF-8
+   * decoding ('' without a tokenizer). tokensPerSecond counts new tokens over
+   * the time after the prompt was run.
+   */
+  result() {
+    const end = this.#tEnd || performance.now();
+    const newIds = this.#ids.slice(this.#promptLength);
+    return {
+      text: this.#text,
+      ids: newIds,
+      promptIds: this.#ids.slice(0, this.#promptLength),
+      stopReason: this.#stopReason,
+      seed: this.#s.seed,
+      tokensPerSecond: newIds.length / Math.max(1e-9, (end - this.#tDecode) / 1000),
+      ms: end - this.#t0,
+    };
+  }
+
+  #finish(reason) {
+    this.#stopReason = reason;
+    this.#tEnd = performance.now();
+    if (this.#bytes) this.#text += this.#decoder.decode(); // a character left incomplete
+  }
+
+  // Bytes of the new token (run.c's decode: may be part of a character).
+  #piece(prev, id) {
+    if (!this.#bytes || id === BOS || id === EOS) return ''; // as decode(): they print nothing
+    const { h } = this.#st;
+    const n = withBuffer(this.#st, this.#bytes.length, (p) => {
+      const len = h.piece(prev, id, p, this.#bytes.length);
+      if (len > 0) this.#bytes.set(new Uint8Array(this.#st.M.HEAPU8.buffer, p, len));
+      return len;
+    });
+    if (n < 0) fail(`${this.#fnName}: ${h.error()}`);
+    return this.#decoder.decode(this.#bytes.subarray(0, n), { stream: true });
+  }
+
+  // Positions 0 .. pos-1 of this session's tokens into the KV cache.
+  #replay() {
+    const { h } = this.#st;
+    for (let p = 0; p < this.#pos; p++) {
+      if (h.forward(this.#ids[p], p, 0, 0) !== 0) fail(`${this.#fnName}: ${h.error()}`);
+    }
+    this.#epoch = this.#st.epoch;
+  }
+}
+
+// A scratch buffer in the wasm heap kept by the model (st.scratch), grown on demand.
+function withBuffer(st, bytes, body) {
+  if (st.scratchBytes < bytes) {
+    if (st.scratch) st.M._free(st.scratch);
+    st.scratch = st.M._malloc(bytes);
+    st.scratchBytes = st.scratch ? bytes : 0;
+    if (!st.scratch) fail(`out of memory allocating ${bytes} bytes`);
+  }
+  return body(st.scratch);
+}

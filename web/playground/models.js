@@ -1,0 +1,34 @@
+// The tiny-models page: one <attn-tiny-gpt> (the model runs in a Web Worker)
+// and notes. The page sets body[data-ready] once the first model has loaded.
+import * as attn from '../lib/index.js';
+import '../widgets/index.js';
+import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { MODELS_MESSAGES } from './models-messages.js';
+
+for (const [code, messages] of Object.entries(MODELS_MESSAGES)) addMessages(code, messages);
+
+const $ = (id) => document.getElementById(id);
+const gpt = $('gpt');
+
+const CALL = `import * as attn from 'attnscope';
+
+const worker = await attn.ModelWorker.default('sort');     // or ModelWorker.fromLlama2c(ckpt, tok)
+const stop = new AbortController();                         // the Stop button: stop.abort()
+for await (const token of worker.stream('softmax|', { temperature: 0, signal: stop.signal })) {
+  output.append(token.text);
+}
+// clicking token k: the model's view of the context before it
+const { logits, attention } = await worker.forward(ids.slice(0, position), { returnAttention: true });
+// attention: [layers, heads, T, T]; the last row of each head is where it looked`;
+
+function applyLanguage() {
+  document.documentElement.lang = lang();
+  document.title = t('doc.title');
+  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+}
+
+onLangChange(applyLanguage);
+applyLanguage();
+$('call').textContent = CALL;
+gpt.loaded.finally(() => { document.body.dataset.ready = 'true'; });
+attn.ready().then(() => { $('backend').textContent = attn.backend(); });

@@ -1,0 +1,298 @@
+// <attn-tiny-gpt>: a tiny language model generating text in the page. The
+// model runs in a module Web Worker (attn.ModelWorker), so the page stays
+// responsive; tokens stream in with a live tok/s and can be stopped. Click a
+// generated token to see that step's top-10 next-token probabilities and the
+// attention of every layer and head (tiny-gpt-inspector.js). A default model
+// ('chars', 'sort') or a llama2.c checkpoint + tokenizer.bin read from disk
+// (file inputs or drag and drop; never uploaded). See index.d.ts.
+import { attn } from './attention-source.js';
+import { AttnHeatmap } from './attn-heatmap.js';
+import { t, langFor, onLangChange } from './i18n.js';
+import { buildView, applyText, showModelChoice, modelInfo, tokenNodes } from './tiny-gpt-view.js';
+import { Inspector } from './tiny-gpt-inspector.js';
+import { readWithProgress, sortDroppedFiles, checkpointKind, tokenLabel } from './tiny-gpt-files.js';
+import './tiny-gpt-messages.js';
+
+const ATTRIBUTES = ['model', 'prompt', 'temperature', 'top-k', 'top-p', 'seed', 'max-new-tokens', 'lang'];
+const DEFAULTS = {
+  chars: { prompt: 'Elizabeth', temperature: 0.8, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 200 },
+  sort: { prompt: 'softmax|', temperature: 0, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 12 },
+  file: { prompt: 'Once upon a time', temperature: 0.8, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 128 },
+};
+
+export class AttnTinyGpt extends HTMLElement {
+  static define(name = 'attn-tiny-gpt', registry = customElements) {
+    AttnHeatmap.define();
+    if (!registry.get(name)) registry.define(name, this);
+    return this;
+  }
+
+  static get observedAttributes() { return ATTRIBUTES; }
+
+  #ui; #inspector; #stopLang = null; #started = false;
+  #worker = null; #choice = null; #loading = null; #labels = new Map();
+  #abort = null; #ids = []; #tokens = []; #promptIds = []; #result = null; #pressed = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    this.#ui = buildView(root);
+    this.#inspector = new Inspector(this.#ui.inspector);
+    const ui = this.#ui;
+    for (const b of ui.choices) b.addEventListener('click', () => this.#choose(b.dataset.model, true));
+    ui.generate.addEventListener('click', () => this.generate());
+    ui.stop.addEventListener('click', () => this.stop());
+    ui.load.addEventListener('click', () => this.#loadChosenFiles());
+    ui.prompt.addEventListener('keydown', (e) => { if (e.key === 'Enter') this.generate(); });
+    for (const [input, out] of [[ui.temperature, ui.temperatureOut], [ui.topP, ui.topPOut]]) input.addEventListener('input', () => this.#showKnob(input, out));
+    ui.output.addEventListener('click', (e) => {
+      const b = e.target.closest?.('.tok');
+      if (b) this.inspect(Number(b.dataset.index));
+    });
+    this.addEventListener('dragover', (e) => { e.preventDefault(); ui.files.classList.add('dragging'); });
+    this.addEventListener('dragleave', () => ui.files.classList.remove('dragging'));
+    this.addEventListener('drop', (e) => {
+      e.preventDefault();
+      ui.files.classList.remove('dragging');
+      const { checkpoint, tokenizer } = sortDroppedFiles(e.dataTransfer?.files ?? []);
+      if (checkpoint) { this.#choose('file', false); this.loadFiles(checkpoint, tokenizer); }
+    });
+  }
+
+  connectedCallback() {
+    this.#stopLang = onLangChange(() => this.#text());
+    if (!this.#started) {
+      this.#started = true;
+      this.#choose(this.#initialModel(), false);
+    }
+    this.#text();
+  }
+
+  disconnectedCallback() {
+    this.#stopLang?.();
+    this.stop();
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (!this.#started || old === value) return;
+    if (name === 'lang') this.#text();
+    else if (name === 'model') this.#choose(this.#initialModel(), true);
+    else this.#setControls(this.#choice);
+  }
+
+  /** The ModelWorker in use (null while loading or without a model). */
+  get worker() { return this.#worker; }
+  /** The loaded model's config, or null. */
+  get config() { return this.#worker?.config ?? null; }
+  /** True while tokens are being generated. */
+  get generating() { return this.#abort !== null; }
+  /** The tokens of the last generation: [{ id, text, position, index }]. */
+  get tokens() { return [...this.#tokens]; }
+  /** Prompt ids followed by the generated ids of the last generation. */
+  get ids() { return [...this.#ids]; }
+  /** The last generation's result (GenerateResult), or null. */
+  get result() { return this.#result; }
+  /** Resolves when the current model has loaded (rejects if it failed). */
+  get loaded() { return this.#loading ?? Promise.resolve(); }
+  /** What the inspector shows: { index, position, chosen, top, attention, labels } or null. */
+  get inspected() { return this.#inspector.state; }
+
+  /** Generates from the prompt field with the controls' settings; resolves to the result. */
+  async generate() {
+    if (this.generating) return this.#result;
+    const ui = this.#ui;
+    this.#error('');
+    try {
+      await this.#loading;
+      if (!this.#worker) throw new Error(t('gpt.file.need', {}, langFor(this)));
+      const abort = this.#abort = new AbortController();
+      this.#busy(true);
+      const prompt = ui.prompt.value;
+      this.#promptIds = await this.#worker.encode(prompt);
+      this.#ids = [...this.#promptIds];
+      this.#tokens = [];
+      this.#pressed = null;
+      this.#inspector.reset();
+      ui.output.replaceChildren(Object.assign(document.createElement('span'), { className: 'prompt-text', textContent: prompt }));
+      const t0 = performance.now();
+      const it = this.#worker.stream(this.#promptIds, { ...this.#settings(), signal: abort.signal });
+      let step;
+      while (!(step = await it.next()).done) {
+        const token = step.value;
+        this.#tokens.push(token);
+        this.#ids.push(token.id);
+        ui.output.append(...tokenNodes(token, `#${token.index + 1}`));
+        ui.output.scrollTop = ui.output.scrollHeight;
+        this.#speed(this.#tokens.length / ((performance.now() - t0) / 1000));
+      }
+      this.#result = step.value;
+      this.#speed(this.#result.tokensPerSecond, this.#result.stopReason);
+      this.dispatchEvent(new CustomEvent('generate-end', { detail: this.#result }));
+      return this.#result;
+    } catch (e) {
+      this.#error(e.message ?? String(e));
+      return null;
+    } finally {
+      this.#abort = null;
+      this.#busy(false);
+    }
+  }
+
+  /** Stops a running generation (the result then has stopReason 'cancelled'). */
+  stop() { this.#abort?.abort(); }
+
+  /**
+   * Loads a llama2.c checkpoint (or an AGPT file) and its tokenizer.bin:
+   * File/Blob (read here, with progress) or ArrayBuffer. opts: { tokenizerKind, quantize }.
+   */
+  loadFiles(checkpoint, tokenizer, opts = {}) {
+    this.#choose('file', false);
+    const ui = this.#ui;
+    const read = async (file) => {
+      if (!file || file instanceof ArrayBuffer || ArrayBuffer.isView(file)) return file ?? null;
+      ui.progress.hidden = false;
+      return readWithProgress(file, (f) => {
+        ui.progress.value = f;
+        ui.fileStatus.textContent = t('gpt.file.reading', { name: file.name, pct: Math.round(f * 100) }, langFor(this));
+      });
+    };
+    return this.#load(async () => {
+      const [ckpt, tok] = [await read(checkpoint), await read(tokenizer)];
+      ui.progress.hidden = true;
+      ui.fileStatus.textContent = '';
+      const options = { tokenizerKind: opts.tokenizerKind ?? ui.kind.value };
+      if (checkpointKind(ckpt) === 'gpt2') return attn.ModelWorker.fromGpt2(ckpt, tok, options);
+      return attn.ModelWorker.fromLlama2c(ckpt, tok, { ...options, quantize: opts.quantize ?? ui.quantize.checked });
+    });
+  }
+
+  /** Shows token `index` of the last generation in the inspector; resolves to what it shows. */
+  async inspect(index) {
+    const token = this.#tokens[index];
+    if (!token || !this.#worker) return null;
+    this.#pressed?.setAttribute('aria-pressed', 'false');
+    this.#pressed = this.#ui.output.querySelector(`.tok[data-index="${index}"]`);
+    this.#pressed?.setAttribute('aria-pressed', 'true');
+    try {
+      const state = await this.#inspector.show({
+        model: this.#worker, ids: this.#ids, position: token.position, index, label: (id) => this.#label(id), lang: langFor(this),
+      });
+      this.dispatchEvent(new CustomEvent('inspect', { detail: state }));
+      return state;
+    } catch (e) {
+      this.#error(e.message);
+      return null;
+    }
+  }
+
+  #initialModel() {
+    const m = this.getAttribute('model');
+    return m === 'sort' || m === 'file' ? m : 'chars';
+  }
+
+  #choose(choice, userPicked) {
+    if (choice === this.#choice && !userPicked) return;
+    this.stop();
+    this.#choice = choice;
+    const fromAttributes = !userPicked && choice === this.#initialModel();
+    this.#setControls(choice, fromAttributes);
+    showModelChoice(this.#ui, choice, langFor(this));
+    if (choice !== 'file') this.#load(() => attn.ModelWorker.default(choice));
+    else { this.#replaceWorker(null); this.#ui.info.textContent = ''; }
+  }
+
+  #load(make) {
+    const ui = this.#ui;
+    this.#error('');
+    this.#replaceWorker(null);
+    ui.info.textContent = t('gpt.loading', {}, langFor(this));
+    ui.generate.disabled = true;
+    const loading = this.#loading = (async () => {
+      const worker = await make();
+      if (loading !== this.#loading) { worker.dispose(); return; } // another model was chosen meanwhile
+      this.#replaceWorker(worker);
+      ui.info.textContent = modelInfo(worker.config, langFor(this));
+      this.dispatchEvent(new CustomEvent('model-load', { detail: worker.config }));
+    })();
+    loading.catch((e) => {
+      if (loading !== this.#loading) return;
+      ui.info.textContent = '';
+      ui.progress.hidden = true;
+      this.#error(e.message ?? String(e));
+    }).finally(() => { if (loading === this.#loading) ui.generate.disabled = false; });
+    return loading;
+  }
+
+  #replaceWorker(worker) {
+    this.#worker?.dispose();
+    this.#worker = worker;
+    this.#labels.clear();
+  }
+
+  #loadChosenFiles() {
+    const [checkpoint] = this.#ui.checkpoint.files ?? [];
+    if (!checkpoint) { this.#error(t('gpt.file.need', {}, langFor(this))); return null; }
+    return this.loadFiles(checkpoint, this.#ui.tokenizer.files?.[0] ?? null);
+  }
+
+  async #label(id) {
+    if (!this.#labels.has(id)) this.#labels.set(id, this.#worker.piece(id).then(tokenLabel));
+    return this.#labels.get(id);
+  }
+
+  #settings() {
+    const ui = this.#ui;
+    const int = (input, fallback) => (Number.isInteger(Number(input.value)) && input.value !== '' ? Number(input.value) : fallback);
+    return {
+      temperature: Number(ui.temperature.value), topK: int(ui.topK, 0), topP: Number(ui.topP.value),
+      seed: int(ui.seed, 1), maxNewTokens: Math.max(1, int(ui.maxTokens, 64)),
+    };
+  }
+
+  #setControls(choice, fromAttributes = true) {
+    const ui = this.#ui;
+    const d = DEFAULTS[choice];
+    const attr = (name, fallback) => (fromAttributes && this.hasAttribute(name) ? this.getAttribute(name) : String(fallback));
+    ui.prompt.value = attr('prompt', d.prompt);
+    ui.temperature.value = attr('temperature', d.temperature);
+    ui.topK.value = attr('top-k', d.topK);
+    ui.topP.value = attr('top-p', d.topP);
+    ui.seed.value = attr('seed', d.seed);
+    ui.maxTokens.value = attr('max-new-tokens', d.maxNewTokens);
+    this.#showKnob(ui.temperature, ui.temperatureOut);
+    this.#showKnob(ui.topP, ui.topPOut);
+  }
+
+  #showKnob(input, out) {
+    const v = Number(input.value);
+    out.textContent = input === this.#ui.temperature && v === 0 ? t('gpt.temperature.greedy', {}, langFor(this)) : v.toFixed(2);
+  }
+
+  #speed(rate, stopReason) {
+    const lang = langFor(this);
+    const text = t('gpt.speed', { rate: rate.toFixed(rate < 100 ? 1 : 0), n: this.#tokens.length }, lang);
+    this.#ui.speed.textContent = stopReason ? `${text} · ${t(`gpt.stop.${stopReason}`, {}, lang)}` : text;
+  }
+
+  #busy(on) {
+    this.#ui.generate.disabled = on;
+    this.#ui.stop.disabled = !on;
+    this.toggleAttribute('generating', on);
+  }
+
+  #error(message) {
+    this.#ui.error.textContent = message ? t('gpt.error', { message }, langFor(this)) : '';
+    if (message) this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
+  }
+
+  #text() {
+    const lang = langFor(this);
+    applyText(this.#ui, this.shadowRoot, lang);
+    showModelChoice(this.#ui, this.#choice, lang);
+    if (this.#worker) this.#ui.info.textContent = modelInfo(this.#worker.config, lang);
+    this.#showKnob(this.#ui.temperature, this.#ui.temperatureOut);
+    if (this.#result && !this.generating) this.#speed(this.#result.tokensPerSecond, this.#result.stopReason);
+    this.#ui.stop.disabled = !this.generating;
+    this.#inspector.render(lang);
+  }
+}
