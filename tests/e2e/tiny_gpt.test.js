@@ -98,7 +98,7 @@ describe('tiny models page', () => {
     await page.close();
   });
 
-  test('a checkpoint from disk loads with progress; the page answers clicks while it generates; Stop stops it', async () => {
+  test('a checkpoint and tokenizer from disk load; the page answers clicks while it generates; Stop stops it', async () => {
     const { page, errors } = await openModels('chars');
     await inShadow(page, (e) => e.shadowRoot.querySelector('[data-model="file"]').click());
     const root = gpt(page);
@@ -130,7 +130,10 @@ describe('tiny models page', () => {
     expect(r.result.stopReason).toBe('cancelled');
     expect(r.result.ids.length).toBeLessThan(1500);
     expect(r.shown).toBe(r.result.ids.length);
-    expect(r.maxGap, 'longest main-thread pause while generating (ms)').toBeLessThan(250);
+    // The longest pause of a 10 ms timer on the page: drawing the inspector's
+    // heatmaps (48 rows × 40 keys) takes ~100 ms here; a model generating on
+    // the main thread would instead block it for the whole generation (seconds).
+    expect(r.maxGap, 'longest main-thread pause while generating (ms)').toBeLessThan(400);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -178,6 +181,17 @@ describe('tiny models page', () => {
     expect(r.s.chosen).toBe(argmax); // greedy
     expect(r.shown).toEqual(r.api); // T <= 24: the whole [T, T] pattern
     expect(r.topShown[0]).toBe('m'); // softmax|: a, f, then m
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('screenshot of the character model (en)', async () => {
+    const { page, errors } = await openModels('chars');
+    await inShadow(page, (e) => e.generate());
+    await gpt(page).locator('.output .tok').nth(40).click();
+    await page.waitForFunction(() => document.querySelector('#gpt').inspected?.index === 40);
+    await page.waitForTimeout(100);
+    await screenshot(page, 'tiny-gpt-chars-en');
     expect(errors).toEqual([]);
     await page.close();
   });

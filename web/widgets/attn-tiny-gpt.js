@@ -10,16 +10,11 @@ import { AttnHeatmap } from './attn-heatmap.js';
 import { t, langFor, onLangChange } from './i18n.js';
 import { buildView, applyText, showModelChoice, modelInfo, tokenNodes } from './tiny-gpt-view.js';
 import { Inspector } from './tiny-gpt-inspector.js';
-import { readWithProgress, sortDroppedFiles, checkpointKind, tokenLabel } from './tiny-gpt-files.js';
+import { sortDroppedFiles, tokenLabel, workerForFiles } from './tiny-gpt-files.js';
+import { readSettings, writeSettings, showKnobs } from './tiny-gpt-controls.js';
 import './tiny-gpt-messages.js';
 
 const ATTRIBUTES = ['model', 'prompt', 'temperature', 'top-k', 'top-p', 'seed', 'max-new-tokens', 'lang'];
-const DEFAULTS = {
-  chars: { prompt: 'Elizabeth', temperature: 0.8, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 200 },
-  sort: { prompt: 'softmax|', temperature: 0, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 12 },
-  file: { prompt: 'Once upon a time', temperature: 0.8, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 128 },
-};
-
 export class AttnTinyGpt extends HTMLElement {
   static define(name = 'attn-tiny-gpt', registry = customElements) {
     AttnHeatmap.define();
@@ -31,7 +26,7 @@ export class AttnTinyGpt extends HTMLElement {
 
   #ui; #inspector; #stopLang = null; #started = false;
   #worker = null; #choice = null; #loading = null; #labels = new Map();
-  #abort = null; #ids = []; #tokens = []; #promptIds = []; #result = null; #pressed = null;
+  #abort = null; #ids = []; #tokens = []; #promptIds = []; #result = null; #pressed = null; #frameQueued = false;
 
   constructor() {
     super();
@@ -44,7 +39,7 @@ export class AttnTinyGpt extends HTMLElement {
     ui.stop.addEventListener('click', () => this.stop());
     ui.load.addEventListener('click', () => this.#loadChosenFiles());
     ui.prompt.addEventListener('keydown', (e) => { if (e.key === 'Enter') this.generate(); });
-    for (const [input, out] of [[ui.temperature, ui.temperatureOut], [ui.topP, ui.topPOut]]) input.addEventListener('input', () => this.#showKnob(input, out));
+    for (const input of [ui.temperature, ui.topP]) input.addEventListener('input', () => showKnobs(ui, langFor(this)));
     ui.output.addEventListener('click', (e) => {
       const b = e.target.closest?.('.tok');
       if (b) this.inspect(Number(b.dataset.index));
@@ -77,7 +72,7 @@ export class AttnTinyGpt extends HTMLElement {
     if (!this.#started || old === value) return;
     if (name === 'lang') this.#text();
     else if (name === 'model') this.#choose(this.#initialModel(), true);
-    else this.#setControls(this.#choice);
+    else writeSettings(this.#ui, this.#choice, this, langFor(this));
   }
 
   /** The ModelWorker in use (null while loading or without a model). */
@@ -115,15 +110,17 @@ export class AttnTinyGpt extends HTMLElement {
       this.#inspector.reset();
       ui.output.replaceChildren(Object.assign(document.createElement('span'), { className: 'prompt-text', textContent: prompt }));
       const t0 = performance.now();
-      const it = this.#worker.stream(this.#promptIds, { ...this.#settings(), signal: abort.signal });
+      const it = this.#worker.stream(this.#promptIds, { ...readSettings(ui), signal: abort.signal });
       let step;
       while (!(step = await it.next()).done) {
         const token = step.value;
         this.#tokens.push(token);
         this.#ids.push(token.id);
         ui.output.append(...tokenNodes(token, `#${token.index + 1}`));
-        ui.output.scrollTop = ui.output.scrollHeight;
-        this.#speed(this.#tokens.length / ((performance.now() - t0) / 1000));
+        this.#frame(() => { // once per frame: reading scrollHeight forces a layout
+          ui.output.scrollTop = ui.output.scrollHeight;
+          if (this.generating) this.#speed(this.#tokens.length / ((performance.now() - t0) / 1000));
+        });
       }
       this.#result = step.value;
       this.#speed(this.#result.tokensPerSecond, this.#result.stopReason);
@@ -148,23 +145,16 @@ export class AttnTinyGpt extends HTMLElement {
   loadFiles(checkpoint, tokenizer, opts = {}) {
     this.#choose('file', false);
     const ui = this.#ui;
-    const read = async (file) => {
-      if (!file || file instanceof ArrayBuffer || ArrayBuffer.isView(file)) return file ?? null;
-      ui.progress.hidden = false;
-      return readWithProgress(file, (f) => {
-        ui.progress.value = f;
-        ui.fileStatus.textContent = t('gpt.file.reading', { name: file.name, pct: Math.round(f * 100) }, langFor(this));
-      });
+    const progress = (name, f) => {
+      ui.progress.hidden = f >= 1;
+      ui.progress.value = f;
+      ui.fileStatus.textContent = f >= 1 ? '' : t('gpt.file.reading', { name, pct: Math.round(f * 100) }, langFor(this));
     };
-    return this.#load(async () => {
-      const [ckpt, tok] = [await read(checkpoint), await read(tokenizer)];
-      ui.progress.hidden = true;
-      ui.fileStatus.textContent = '';
-      const options = { tokenizerKind: opts.tokenizerKind ?? ui.kind.value };
-      if (checkpointKind(ckpt) === 'gpt2') return attn.ModelWorker.fromGpt2(ckpt, tok, options);
-      return attn.ModelWorker.fromLlama2c(ckpt, tok, { ...options, quantize: opts.quantize ?? ui.quantize.checked });
-    });
+    return this.#load(() => workerForFiles(attn.ModelWorker, checkpoint, tokenizer, {
+      tokenizerKind: opts.tokenizerKind ?? ui.kind.value, quantize: opts.quantize ?? ui.quantize.checked,
+    }, progress));
   }
+
 
   /** Shows token `index` of the last generation in the inspector; resolves to what it shows. */
   async inspect(index) {
@@ -195,7 +185,7 @@ export class AttnTinyGpt extends HTMLElement {
     this.stop();
     this.#choice = choice;
     const fromAttributes = !userPicked && choice === this.#initialModel();
-    this.#setControls(choice, fromAttributes);
+    writeSettings(this.#ui, choice, fromAttributes ? this : null, langFor(this));
     showModelChoice(this.#ui, choice, langFor(this));
     if (choice !== 'file') this.#load(() => attn.ModelWorker.default(choice));
     else { this.#replaceWorker(null); this.#ui.info.textContent = ''; }
@@ -240,38 +230,16 @@ export class AttnTinyGpt extends HTMLElement {
     return this.#labels.get(id);
   }
 
-  #settings() {
-    const ui = this.#ui;
-    const int = (input, fallback) => (Number.isInteger(Number(input.value)) && input.value !== '' ? Number(input.value) : fallback);
-    return {
-      temperature: Number(ui.temperature.value), topK: int(ui.topK, 0), topP: Number(ui.topP.value),
-      seed: int(ui.seed, 1), maxNewTokens: Math.max(1, int(ui.maxTokens, 64)),
-    };
-  }
-
-  #setControls(choice, fromAttributes = true) {
-    const ui = this.#ui;
-    const d = DEFAULTS[choice];
-    const attr = (name, fallback) => (fromAttributes && this.hasAttribute(name) ? this.getAttribute(name) : String(fallback));
-    ui.prompt.value = attr('prompt', d.prompt);
-    ui.temperature.value = attr('temperature', d.temperature);
-    ui.topK.value = attr('top-k', d.topK);
-    ui.topP.value = attr('top-p', d.topP);
-    ui.seed.value = attr('seed', d.seed);
-    ui.maxTokens.value = attr('max-new-tokens', d.maxNewTokens);
-    this.#showKnob(ui.temperature, ui.temperatureOut);
-    this.#showKnob(ui.topP, ui.topPOut);
-  }
-
-  #showKnob(input, out) {
-    const v = Number(input.value);
-    out.textContent = input === this.#ui.temperature && v === 0 ? t('gpt.temperature.greedy', {}, langFor(this)) : v.toFixed(2);
-  }
-
   #speed(rate, stopReason) {
     const lang = langFor(this);
     const text = t('gpt.speed', { rate: rate.toFixed(rate < 100 ? 1 : 0), n: this.#tokens.length }, lang);
     this.#ui.speed.textContent = stopReason ? `${text} · ${t(`gpt.stop.${stopReason}`, {}, lang)}` : text;
+  }
+
+  #frame(fn) {
+    if (this.#frameQueued) return;
+    this.#frameQueued = true;
+    requestAnimationFrame(() => { this.#frameQueued = false; fn(); });
   }
 
   #busy(on) {
@@ -290,7 +258,7 @@ export class AttnTinyGpt extends HTMLElement {
     applyText(this.#ui, this.shadowRoot, lang);
     showModelChoice(this.#ui, this.#choice, lang);
     if (this.#worker) this.#ui.info.textContent = modelInfo(this.#worker.config, lang);
-    this.#showKnob(this.#ui.temperature, this.#ui.temperatureOut);
+    showKnobs(this.#ui, lang);
     if (this.#result && !this.generating) this.#speed(this.#result.tokensPerSecond, this.#result.stopReason);
     this.#ui.stop.disabled = !this.generating;
     this.#inspector.render(lang);

@@ -32,6 +32,20 @@ export function checkpointKind(bytes) {
   return String.fromCharCode(...view.subarray(0, 4)) === 'AGPT' ? 'gpt2' : 'llama2c';
 }
 
+/**
+ * A ModelWorker for a checkpoint (File/Blob, read here, or bytes) and its
+ * tokenizer.bin: AGPT files load as GPT-2, everything else as llama2.c
+ * (quantize applies to llama2.c only). onProgress(name, fraction) while reading.
+ */
+export async function workerForFiles(ModelWorker, checkpoint, tokenizer, { tokenizerKind, quantize }, onProgress) {
+  const read = (file) => (!file || file instanceof ArrayBuffer || ArrayBuffer.isView(file)
+    ? file ?? null : readWithProgress(file, (f) => onProgress(file.name, f)));
+  const ckpt = await read(checkpoint);
+  const tok = await read(tokenizer);
+  if (checkpointKind(ckpt) === 'gpt2') return ModelWorker.fromGpt2(ckpt, tok, { tokenizerKind });
+  return ModelWorker.fromLlama2c(ckpt, tok, { tokenizerKind, quantize });
+}
+
 /** How a token looks in a label: visible space and newline, bytes as <0xNN>. */
 export function tokenLabel(bytes) {
   let text;

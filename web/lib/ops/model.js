@@ -5,66 +5,16 @@
 // cache, the tokenizer and the sampler; this class validates, copies in and
 // out, and turns the core's messages into AttnscopeError.
 import { withHeap } from '../heap.js';
-import { module, readAsset, ready } from '../runtime.js';
-import { checkBool, checkEnum, checkInt, checkOptions, fail } from '../tensor.js';
+import { readAsset, ready } from '../runtime.js';
+import { checkBool, checkOptions, fail } from '../tensor.js';
 import { DEFAULT_MODELS, DEFAULT_MODEL_NAMES } from './model_files.js';
-import { GenerationSession, generationSettings } from './model_generate.js';
-import { macrotask } from './macrotask.js';
+import { GenerationSession, generationSettings, streamTokens } from './model_generate.js';
+import { loadHandle, tokenId, typeName } from './model_load.js';
 
-const KINDS = { bpe: 0, char: 1 };
 const CREATE = Symbol('Model.create');
-// A stream gives the event loop a turn at least this often (ms), so a page
-// running a model on its main thread still paints and handles input.
-const STREAM_SLICE_MS = 12;
-
-function typeName(v) {
-  if (v === null) return 'null';
-  return ArrayBuffer.isView(v) ? v.constructor.name : typeof v === 'object' ? (v.constructor?.name ?? 'object') : typeof v;
-}
-
-function tokenId(fnName, id, name, vocabSize) {
-  if (!Number.isInteger(id)) fail(`${fnName}: ${name} must be an integer token id (got ${typeof id === 'number' ? id : typeName(id)})`);
-  if (id < 0 || id >= vocabSize) fail(`${fnName}: ${name} is ${id}, outside the vocabulary 0..${vocabSize - 1}`);
-  return id;
-}
-
-/** ArrayBuffer | ArrayBufferView -> Uint8Array over the same bytes. */
-function bytesOf(v, name, fnName) {
-  if (v instanceof ArrayBuffer) return new Uint8Array(v);
-  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-  return fail(`${fnName}: ${name} must be an ArrayBuffer or a Uint8Array of the file's bytes (got ${typeName(v)})`);
-}
 
 function load(fnName, arch, checkpoint, tokenizer, opts) {
-  const known = ['maxSeqLen', 'tokenizerKind', ...(arch === 'llama' ? ['quantize', 'groupSize'] : [])];
-  const o = checkOptions(opts, fnName, known);
-  const maxSeqLen = checkInt(o.maxSeqLen ?? 0, 'opts.maxSeqLen', { min: 0 });
-  const quantize = checkBool(o.quantize ?? false, 'opts.quantize');
-  const groupSize = checkInt(o.groupSize ?? 64, 'opts.groupSize', { min: 1 });
-  const kind = checkEnum(o.tokenizerKind ?? 'bpe', 'opts.tokenizerKind', Object.keys(KINDS));
-  const ckpt = bytesOf(checkpoint, 'checkpoint', fnName);
-  const tok = tokenizer == null ? null : bytesOf(tokenizer, 'tokenizer', fnName);
-  const M = module();
-  const h = new M.ModelHandle();
-  try {
-    withHeap(fnName, (heap) => {
-      const p = heap.input(ckpt, 'the checkpoint');
-      const status = arch === 'llama'
-        ? h.loadLlama2c(p, ckpt.byteLength, maxSeqLen, quantize, groupSize)
-        : h.loadGpt2(p, ckpt.byteLength, maxSeqLen, false, 64);
-      if (status !== 0) fail(`${fnName}: checkpoint: ${h.error()}`);
-    });
-    if (tok) {
-      withHeap(fnName, (heap) => {
-        const p = heap.input(tok, 'the tokenizer');
-        if (h.loadTokenizer(p, tok.byteLength, KINDS[kind]) !== 0) fail(`${fnName}: tokenizer: ${h.error()}`);
-      });
-    }
-  } catch (e) {
-    h.dispose();
-    h.delete();
-    throw e;
-  }
+  const { M, h } = loadHandle(fnName, arch, checkpoint, tokenizer, opts);
   return new Model(CREATE, M, h);
 }
 
@@ -87,7 +37,7 @@ export class Model {
   /** Loads a model shipped with the package (web/models): fs in Node, fetch in browsers. Calls ready(). */
   static async default(name = 'chars', opts) {
     const fnName = 'Model.default';
-    if (!DEFAULT_MODELS[name]) fail(`${fnName}: name must be one of ${DEFAULT_MODEL_NAMES.map((n) => `'${n}'`).join(', ')} (got ${JSON.stringify(name)})`);
+    if (!Object.hasOwn(DEFAULT_MODELS, name)) fail(`${fnName}: name must be one of ${DEFAULT_MODEL_NAMES.map((n) => `'${n}'`).join(', ')} (got ${JSON.stringify(name)})`);
     const o = checkOptions(opts, fnName, ['quantize', 'groupSize', 'maxSeqLen']);
     const files = DEFAULT_MODELS[name];
     const [ckpt, tok] = await Promise.all([
@@ -261,23 +211,5 @@ export class Model {
       if (n < 0) fail(`${fnName}: ${st.h.error()}`);
       return st.M.HEAPU8.slice(out, out + n);
     });
-  }
-}
-
-async function* streamTokens(session, signal) {
-  let slice = performance.now();
-  try {
-    for (;;) {
-      if (signal?.aborted) session.cancel();
-      const token = session.next();
-      if (!token) return session.result(); // the final { done: true, value } of next()
-      yield token;
-      if (performance.now() - slice > STREAM_SLICE_MS) {
-        await macrotask();
-        slice = performance.now();
-      }
-    }
-  } finally {
-    session.cancel(); // break / return() from the consumer's loop
   }
 }

@@ -8,11 +8,15 @@
 // over (st.owner); a forward() in between bumps st.epoch and this session
 // replays its tokens through the cache before going on.
 import { checkBool, checkInt, checkNumber, checkOptions, fail } from '../tensor.js';
+import { macrotask } from './macrotask.js';
 
 export const GENERATE_OPTIONS = ['maxNewTokens', 'temperature', 'topK', 'topP', 'seed', 'stopAtEos'];
 export const BOS = 1;
 export const EOS = 2;
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
+// A stream gives the event loop a turn at least this often (ms), so a page
+// running a model on its main thread still paints and handles input.
+const STREAM_SLICE_MS = 12;
 
 export function randomSeed() {
   const c = globalThis.crypto;
@@ -154,4 +158,23 @@ function withBuffer(st, bytes, body) {
     if (!st.scratch) fail(`out of memory allocating ${bytes} bytes`);
   }
   return body(st.scratch);
+}
+
+/** Model.stream's iterator over a session: tokens, then { done: true, value: result }. */
+export async function* streamTokens(session, signal) {
+  let slice = performance.now();
+  try {
+    for (;;) {
+      if (signal?.aborted) session.cancel();
+      const token = session.next();
+      if (!token) return session.result(); // the final { done: true, value } of next()
+      yield token;
+      if (performance.now() - slice > STREAM_SLICE_MS) {
+        await macrotask();
+        slice = performance.now();
+      }
+    }
+  } finally {
+    session.cancel(); // break / return() from the consumer's loop
+  }
 }
