@@ -1,13 +1,11 @@
 // The block explorer page's own strings (the widgets bring theirs).
+import { NAV_MESSAGES } from './nav-messages.js';
+
 export const BLOCK_MESSAGES = {
   en: {
+    ...NAV_MESSAGES.en,
     'doc.title': 'Block explorer — attnscope',
     title: 'Block explorer',
-    'nav.lab': 'Attention lab',
-    'nav.block': 'Block explorer',
-    'nav.masks': 'Masks and biases',
-    'nav.models': 'Tiny models',
-    'nav.embed': 'Embedding example',
     lede: 'Follow a short sentence through one Transformer block, stage by stage: normalisation, the attention heads, the residual connections and the feed-forward network. The weights are random (from the seed); every number is computed in your browser by the attnscope WebAssembly core.',
     controls: 'Controls',
     input: 'Input',
@@ -36,13 +34,9 @@ export const BLOCK_MESSAGES = {
     backend: 'backend',
   },
   ja: {
+    ...NAV_MESSAGES.ja,
     'doc.title': 'ブロック探検 — attnscope',
     title: 'ブロック探検',
-    'nav.lab': 'アテンション・ラボ',
-    'nav.block': 'ブロック探検',
-    'nav.masks': 'マスクとバイアス',
-    'nav.models': '小さなモデル',
-    'nav.embed': '埋め込みの例',
     lede: '短い文を Transformer ブロック 1 つに通し、正規化、アテンションのヘッド、残差接続、フィードフォワード・ネットワークと、段階ごとに追いかけます。重みはシードから作った乱数で、数値はすべてブラウザの中で attnscope の WebAssembly コアが計算しています。',
     controls: '設定',
     input: '入力',

@@ -1,15 +1,11 @@
 // The attention lab's own strings (the widgets bring theirs).
+import { NAV_MESSAGES } from './nav-messages.js';
+
 export const LAB_MESSAGES = {
   en: {
+    ...NAV_MESSAGES.en,
     'doc.title': 'Attention lab — attnscope',
     title: 'Attention lab',
-    'nav.lab': 'Attention lab',
-    'nav.block': 'Block explorer',
-    'nav.masks': 'Masks and biases',
-    'nav.models': 'Tiny models',
-    'nav.lecture': 'Lecture example',
-    'nav.exercises': 'Exercises',
-    'nav.embed': 'Embedding example',
     lede: 'Choose Q and K, choose how the scores are made, and watch the attention weights change. Every number on this page is computed in your browser by the attnscope WebAssembly core.',
     controls: 'Controls',
     sizes: 'Size',
@@ -45,15 +41,9 @@ export const LAB_MESSAGES = {
     'formula.maskWhere': ', M = −∞ where j > i',
   },
   ja: {
+    ...NAV_MESSAGES.ja,
     'doc.title': 'アテンション・ラボ — attnscope',
     title: 'アテンション・ラボ',
-    'nav.lab': 'アテンション・ラボ',
-    'nav.block': 'ブロック探検',
-    'nav.masks': 'マスクとバイアス',
-    'nav.models': '小さなモデル',
-    'nav.lecture': '講義ページの例',
-    'nav.exercises': '練習問題',
-    'nav.embed': '埋め込みの例',
     lede: 'Q と K を選び、スコアの作り方を変えて、アテンションの重みがどう変わるかを見てみましょう。このページの数値はすべて、ブラウザの中で attnscope の WebAssembly コアが計算しています。',
     controls: '設定',
     sizes: 'サイズ',

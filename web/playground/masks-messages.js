@@ -1,13 +1,11 @@
 // The masks and biases page's own strings (the widgets bring theirs).
+import { NAV_MESSAGES } from './nav-messages.js';
+
 export const MASKS_MESSAGES = {
   en: {
+    ...NAV_MESSAGES.en,
     'doc.title': 'Masks and biases — attnscope',
     title: 'Masks and biases',
-    'nav.lab': 'Attention lab',
-    'nav.block': 'Block explorer',
-    'nav.masks': 'Masks and biases',
-    'nav.models': 'Tiny models',
-    'nav.embed': 'Embedding example',
     lede: 'Which keys may each query see, and what does a position bias add to the scores? Every pattern and bias below is built in your browser by the attnscope WebAssembly core, with the same functions a program would pass to scaledDotProductAttention.',
     controls: 'Controls',
     sizes: 'Size',
@@ -37,13 +35,9 @@ export const MASKS_MESSAGES = {
     backend: 'backend',
   },
   ja: {
+    ...NAV_MESSAGES.ja,
     'doc.title': 'マスクとバイアス — attnscope',
     title: 'マスクとバイアス',
-    'nav.lab': 'アテンション・ラボ',
-    'nav.block': 'ブロック探検',
-    'nav.masks': 'マスクとバイアス',
-    'nav.models': '小さなモデル',
-    'nav.embed': '埋め込みの例',
     lede: '各クエリはどのキーを見てよいのか、位置バイアスはスコアに何を足すのか。下のパターンとバイアスはすべて、プログラムが scaledDotProductAttention に渡すのと同じ関数で、ブラウザの中の attnscope の WebAssembly コアが作っています。',
     controls: '設定',
     sizes: 'サイズ',

@@ -1,13 +1,11 @@
 // The tiny-models page's own strings (the widgets bring theirs).
+import { NAV_MESSAGES } from './nav-messages.js';
+
 export const MODELS_MESSAGES = {
   en: {
+    ...NAV_MESSAGES.en,
     'doc.title': 'Tiny models — attnscope',
     title: 'Tiny models',
-    'nav.lab': 'Attention lab',
-    'nav.block': 'Block explorer',
-    'nav.masks': 'Masks and biases',
-    'nav.models': 'Tiny models',
-    'nav.embed': 'Embedding example',
     lede: 'Small language models that run inside this page, in a Web Worker: nothing is sent to a server. Type a prompt, watch the tokens stream, then click any generated token to see the probabilities the model gave its candidates and where each attention head looked.',
     'gpt.title': 'A language model in this page',
     'notes.title': 'What to look at',
@@ -19,13 +17,9 @@ export const MODELS_MESSAGES = {
     backend: 'backend',
   },
   ja: {
+    ...NAV_MESSAGES.ja,
     'doc.title': '小さなモデル — attnscope',
     title: '小さなモデル',
-    'nav.lab': 'アテンション・ラボ',
-    'nav.block': 'ブロック探検',
-    'nav.masks': 'マスクとバイアス',
-    'nav.models': '小さなモデル',
-    'nav.embed': '埋め込みの例',
     lede: 'このページの中（Web Worker）で動く小さな言語モデルです。サーバーには何も送りません。プロンプトを入力して生成されるトークンを眺め、生成されたトークンをクリックすると、モデルが候補に与えた確率と、各アテンション・ヘッドがどこを見ていたかが分かります。',
     'gpt.title': 'このページで動く言語モデル',
     'notes.title': '見どころ',
