@@ -3,19 +3,11 @@
 // Random inputs are rounded to 2 decimals so that the Q and K a page prints
 // are exactly the Q and K the core multiplies.
 import * as attn from '../lib/index.js';
+import { mulberry32 } from '../lib/random.js';
 
 export { attn };
 
-/** A small seeded PRNG (mulberry32): same seed, same sequence, in every browser. */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** `count` standard-normal samples (Box-Muller) rounded to 2 decimals. */
 export function seededNormals(count, seed) {

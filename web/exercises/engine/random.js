@@ -8,17 +8,9 @@
 // neighbouring seeds do not give overlapping sequences. Normal samples use
 // Box-Muller with two uniforms per sample (no cached spare: every call
 // consumes exactly two draws, which keeps generators easy to reason about).
+import { mulberry32 } from '../../lib/random.js';
 
-/** mulberry32: a function returning uniform floats in [0, 1). */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 function fmix32(h) {
   h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b);
