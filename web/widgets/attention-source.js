@@ -5,9 +5,7 @@
 import * as attn from '../lib/index.js';
 import { mulberry32 } from '../lib/random.js';
 
-export { attn };
-
-export { mulberry32 };
+export { attn, mulberry32 };
 
 /** `count` standard-normal samples (Box-Muller) rounded to 2 decimals. */
 export function seededNormals(count, seed) {
