@@ -171,3 +171,16 @@ export async function exercise(): Promise<string> {
   const bad: Exercise = { ...ex, kind: 'essay' };
   return describeResult(result, prepared, 'en').title + bad.id;
 }
+
+// attnscope/widgets: elements found through the tag map are typed.
+export function heatmapWidget(): number {
+  const map = document.querySelector('attn-heatmap');
+  if (!map) return 0;
+  map.q = [[1, 0], [0, 1]];
+  map.tokens = ['a', 'b'];
+  map.render();
+  // @ts-expect-error valueAt takes a row and a column index
+  map.valueAt(0);
+  const grid = document.querySelector('attn-mask-grid');
+  return map.valueAt(0, 1) + (map.rowSums?.[0] ?? 0) + (grid ? grid.valueAt(0, 0) : 0);
+}
