@@ -71,12 +71,15 @@ export interface CellHoverDetail {
 export declare class AttnHeatmap extends HTMLElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnHeatmap;
   static readonly observedAttributes: string[];
-  /** A matrix to draw as given; null returns to computing attention. Throws on a malformed matrix. */
-  data: Matrix | null;
-  /** Queries [Nq, D]; overrides the q attribute and the seed. */
-  q: Matrix | null;
-  /** Keys [Nk, D]; overrides the k attribute and the seed. */
-  k: Matrix | null;
+  /** A matrix to draw as given (a 2-D tensor or array); null returns to computing attention. Throws on a malformed matrix. */
+  get data(): Matrix | null;
+  set data(value: MatrixLike | null);
+  /** Queries [Nq, D] (a 2-D tensor or array); overrides the q attribute and the seed. */
+  get q(): Matrix | null;
+  set q(value: MatrixLike | null);
+  /** Keys [Nk, D] (a 2-D tensor or array); overrides the k attribute and the seed. */
+  get k(): Matrix | null;
+  set k(value: MatrixLike | null);
   /** Row labels; overrides the tokens attribute. */
   tokens: string[] | null;
   /** Column labels; default the row labels. */
