@@ -218,6 +218,7 @@ describe('errors', () => {
     ['a string instead of bytes', () => attn.Model.fromLlama2c('model.bin'), /checkpoint must be an ArrayBuffer or a Uint8Array/],
     ['an unknown option', () => attn.Model.fromLlama2c(ckpt(), tok(), { quantise: true }), /opts\.quantise is not an option/],
     ['an unknown tokenizer kind', () => attn.Model.fromLlama2c(ckpt(), tok(), { tokenizerKind: 'wordpiece' }), /opts\.tokenizerKind/],
+    ['a text over 16 MiB to encode', () => tiny.encode('a'.repeat(2 ** 24 + 1)), /Model\.encode: text is 16777217 bytes.*limit of 16777216/],
   ])('%s is an AttnscopeError naming it, and the module keeps working', (_, call, pattern) => {
     expectError(call, pattern);
     expectStillWorks();

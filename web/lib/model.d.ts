@@ -164,7 +164,7 @@ export class Model {
   readonly config: ModelConfig;
   readonly disposed: boolean;
 
-  /** Token ids of text; bos defaults to true, eos to false. */
+  /** Token ids of text (at most 16 MiB of UTF-8); bos defaults to true, eos to false. */
   encode(text: string, options?: { bos?: boolean; eos?: boolean }): number[];
   /** Text of token ids (BOS/EOS print nothing; invalid UTF-8 becomes U+FFFD). */
   decode(ids: TokenIds): string;

@@ -12,6 +12,8 @@ import { GenerationSession, generationSettings, streamTokens } from './model_gen
 import { loadHandle, tokenId, typeName } from './model_load.js';
 
 const CREATE = Symbol('Model.create');
+/** Longest text encode() takes: 16 MiB of UTF-8. */
+export const MAX_TEXT_BYTES = 2 ** 24;
 
 function load(fnName, arch, checkpoint, tokenizer, opts) {
   const { M, h } = loadHandle(fnName, arch, checkpoint, tokenizer, opts);
@@ -68,6 +70,11 @@ export class Model {
     const eos = checkBool(o.eos ?? false, 'opts.eos');
     if (typeof text !== 'string') fail(`${fnName}: text must be a string (got ${typeName(text)})`);
     const bytes = new TextEncoder().encode(text);
+    // The core's merge scratch grows with the text; past this a failed
+    // allocation would end the instance instead of throwing.
+    if (bytes.length > MAX_TEXT_BYTES) {
+      fail(`${fnName}: text is ${bytes.length} bytes of UTF-8, over the limit of ${MAX_TEXT_BYTES}`);
+    }
     return withHeap(fnName, (heap) => {
       const p = heap.input(bytes, 'text');
       const out = heap.output(bytes.length + 3, 'the token ids');
