@@ -7,7 +7,7 @@ echo "== build"
 bash scripts/build.sh all
 
 echo "== GoogleTest (native, sse4.1 and scalar cores)"
-ctest --test-dir build/native --output-on-failure
+ctest --test-dir build/native --output-on-failure -j2
 
 for b in wasm-simd wasm-scalar; do
   echo "== Vitest in Node ($b)"
