@@ -13,7 +13,10 @@ import {
   fillPlaceholders, renderMarkdown, formatValue, isRandom, compareValues,
 } from '../../web/exercises/index.js';
 
-const run = nodeRunner();
+// The Node stand-in's limit only stops runaway code; the browser sandbox's
+// 2 s limit is tested in tests/e2e. Simulations like qk-variance take ~0.1 s
+// idle, so allow for a loaded machine.
+const run = nodeRunner({ timeoutMs: 5000 });
 const TYPED = ['number', 'vector', 'matrix'];
 
 beforeAll(() => attn.ready());
