@@ -1,7 +1,7 @@
 // Bad calls throw AttnscopeError naming the argument; the module keeps working.
 // NaN inputs are not errors: they propagate to NaN outputs without a crash.
 import { test, expect, beforeAll } from 'vitest';
-import { attn, expectStillWorks, attention64 } from './helpers.js';
+import { attn, expectStillWorks, attention64, thrown } from './helpers.js';
 import { module as wasmModule } from '../../web/lib/runtime.js';
 
 const zeros = (shape) => ({ data: new Float32Array(shape.reduce((a, b) => a * b, 1)), shape });
@@ -11,15 +11,6 @@ const sdpa = (shapes, opts) => attn.scaledDotProductAttention(...shapes, opts);
 const flash = (shapes, opts) => attn.flashAttention(...shapes, opts);
 
 beforeAll(() => attn.ready());
-
-function thrown(call) {
-  try {
-    call();
-  } catch (e) {
-    return e;
-  }
-  return null;
-}
 
 // [what, call, pattern the message must match: it names the argument]
 const BAD = [

@@ -116,3 +116,13 @@ export function expectStillWorks() {
   const out = attn.scaledDotProductAttention(t, t, t, { isCausal: true }).output;
   want.output.forEach((w, i) => expect(Math.abs(out.data[i] - w)).toBeLessThan(1e-5));
 }
+
+/** The error `call` throws, or null when it returns. */
+export function thrown(call) {
+  try {
+    call();
+  } catch (e) {
+    return e;
+  }
+  return null;
+}

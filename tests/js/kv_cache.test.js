@@ -1,7 +1,7 @@
 // KVCache through the JS API: decoding token by token equals the full causal
 // forward, the cache's bookkeeping and size, and every misuse as an error.
 import { test, expect, beforeAll, describe } from 'vitest';
-import { attn, rand, expectClose, expectStillWorks } from './helpers.js';
+import { attn, rand, expectClose, expectStillWorks, thrown } from './helpers.js';
 import { mhaParams, blockParams, tokensOf } from './block_helpers.js';
 
 // Decode and full forward do the same float32 maths; only the softmax's and the
@@ -11,15 +11,6 @@ const DECODE = { atol: 1e-5, rtol: 1e-5 };
 beforeAll(() => attn.ready());
 
 const C = 16, H = 4, D = C / H;
-
-function thrown(call) {
-  try {
-    call();
-  } catch (e) {
-    return e;
-  }
-  return null;
-}
 
 // Feeds x [..., T, C] through `step(chunk, cache)` in chunks (prefill first) and
 // checks each chunk's output against the same rows of `full`.

@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
+export { thrown } from './helpers.js';
+
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const MODELS_DIR = `${ROOT}web/models/`;
 export const FIXTURES_DIR = `${ROOT}tests/fixtures/models/`;
@@ -14,16 +16,6 @@ export const modelsJson = () => JSON.parse(readFileSync(`${MODELS_DIR}models.jso
 export const fixtureJson = (name) => JSON.parse(readFileSync(`${FIXTURES_DIR}${name}.json`, 'utf8'));
 export const fixtureBytes = (name) => new Uint8Array(readFileSync(`${FIXTURES_DIR}${name}`));
 export const modelBytes = (file) => new Uint8Array(readFileSync(`${MODELS_DIR}${file}`));
-
-/** The error a call throws (or null). */
-export function thrown(call) {
-  try {
-    call();
-  } catch (e) {
-    return e;
-  }
-  return null;
-}
 
 /** The rejection of a promise (or null). */
 export async function rejected(promise) {
