@@ -61,7 +61,9 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
             float* S = weights ? weights + sh : scores.p;
             const float* qs = q + qh;
             const float* ks = k + kvh * nk * d;
-            if (trace.raw_scores) matmul_nt(trace.raw_scores + sh, qs, ks, p.Nq, p.D, p.Nk);
+            // Cosine's raw scores are the unnormalised q.k, a product of its own;
+            // for Dot they are S itself, copied below before scaling.
+            if (trace.raw_scores && cosine) matmul_nt(trace.raw_scores + sh, qs, ks, p.Nq, p.D, p.Nk);
             if (cosine) {
                 l2_normalize(qn.p, qs, p.Nq, p.D, p.eps);
                 l2_normalize(kn.p, ks, p.Nk, p.D, p.eps);
@@ -69,6 +71,7 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
                 ks = kn.p;
             }
             matmul_nt(S, qs, ks, p.Nq, p.D, p.Nk);
+            if (trace.raw_scores && !cosine) std::copy(S, S + nq * nk, trace.raw_scores + sh);
             const float slope = p.alibi ? slopes.p[h] : 0.f;
             for (int i = 0; i < p.Nq; ++i) {
                 int lo, hi;
