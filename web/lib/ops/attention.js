@@ -10,14 +10,14 @@ const COMMON = ['attnMask', 'isCausal', 'scale', 'enableGqa', 'kind', 'temperatu
 const KINDS = ['dot', 'cosine'];
 
 // Reads q/k/v as [...batch, H, N, D]; a rank-2 tensor is one head.
-function heads(t, name) {
+export function heads(t, name) {
   checkTensor(t, name);
   if (t.shape.length < 2) fail(`${name} must be [..., heads, seq, headDim] or [seq, headDim] (got shape [${t.shape.join(', ')}])`);
   const s = t.shape.length === 2 ? [1, ...t.shape] : t.shape;
   return { batch: s.slice(0, -3), H: s[s.length - 3], N: s[s.length - 2], D: s[s.length - 1] };
 }
 
-function sameDims(a, b) {
+export function sameDims(a, b) {
   return a.length === b.length && a.every((d, i) => d === b[i]);
 }
 

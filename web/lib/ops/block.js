@@ -8,7 +8,7 @@ import { checkKeys, checkWeight, upload, outputs, noOutputs, checkOutputShapes }
 import { ATTENTION_OPTIONS, TRACE, prepareAttention } from './multi_head_attention.js';
 import { ACTIVATIONS, prepareFeedForward } from './feed_forward.js';
 
-const NORMS = ['layernorm', 'rmsnorm']; // the core's NormKind order
+export const NORMS = ['layernorm', 'rmsnorm']; // the core's NormKind order
 const CONFIG = [...ATTENTION_OPTIONS, 'norm', 'prenorm', 'activation', 'eps', 'normalized'];
 const BLOCK_TRACE = ['normed1', 'attention', 'residual1', 'normed2', 'ffnHidden', 'ffn'];
 

@@ -7,9 +7,9 @@
 import {
   checkInt, checkBool, checkEnum, fail,
 } from '../tensor.js';
+import { NORMS } from './block.js';
+import { ACTIVATIONS } from './feed_forward.js';
 
-const NORMS = ['layernorm', 'rmsnorm'];
-const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'swiglu', 'relu2'];
 const POSITIONS = ['none', 'learned', 'sinusoidal', 'rope', 'alibi'];
 const QK_NORMS = [null, 'rms', 'l2'];
 const COUNTED = [

@@ -2,6 +2,7 @@
 // maths is in cpp/src/linear_attention.cpp.
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
+import { heads, sameDims } from './attention.js';
 import {
   checkTensor, checkNumber, checkBool, checkEnum, checkInt, checkOptions, checkShape, fail, product, MAX_ELEMENTS,
 } from '../tensor.js';
@@ -10,16 +11,6 @@ const FEATURE_MAPS = ['elu1', 'relu', 'performer'];
 const FORMS = ['recurrent', 'quadratic'];
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 const MAX_FEATURES = 65536;
-
-// Reads q/k/v as [...batch, H, N, D]; a rank-2 tensor is one head.
-function heads(t, name) {
-  checkTensor(t, name);
-  if (t.shape.length < 2) fail(`${name} must be [..., heads, seq, headDim] or [seq, headDim] (got shape [${t.shape.join(', ')}])`);
-  const s = t.shape.length === 2 ? [1, ...t.shape] : t.shape;
-  return { batch: s.slice(0, -3), H: s[s.length - 3], N: s[s.length - 2], D: s[s.length - 1] };
-}
-
-const same = (a, b) => a.length === b.length && a.every((d, i) => d === b[i]);
 
 /** w [features, headDim] ~ N(0, 1): Box-Muller on splitmix64 seeded with opts.seed. */
 export function performerProjection(features, headDim, opts) {
@@ -63,7 +54,7 @@ function projectionOf(o, featureMap, D) {
 export function linearAttention(q, k, v, opts) {
   const o = checkOptions(opts, 'linearAttention', ['featureMap', 'isCausal', 'features', 'seed', 'projection', 'eps', 'form']);
   const Q = heads(q, 'q'), K = heads(k, 'k'), V = heads(v, 'v');
-  if (!same(Q.batch, K.batch) || !same(K.batch, V.batch)) {
+  if (!sameDims(Q.batch, K.batch) || !sameDims(K.batch, V.batch)) {
     fail(`linearAttention: batch dims differ: q [${Q.batch.join(', ')}], k [${K.batch.join(', ')}], v [${V.batch.join(', ')}]`);
   }
   if (Q.D !== K.D) fail(`linearAttention: q.shape[${q.shape.length - 1}] is ${Q.D} but k.shape[${k.shape.length - 1}] is ${K.D}`);
