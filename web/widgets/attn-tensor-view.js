@@ -102,13 +102,13 @@ export class AttnTensorView extends HTMLElement {
   #layout(H, C, rowLabels) {
     const fixed = Number(this.getAttribute('cell-size'));
     const width = this.#width || 900;
+    if (fixed > 0) return fixed;
     const room = labelRoom(this.getAttribute('row-title'), rowLabels);
-    for (let perRow = H; perRow >= 1; perRow--) {
+    for (let perRow = H; ; perRow--) { // perRow = 1 always returns
       if (H % perRow) continue;
       const cell = Math.floor((width - perRow * (room + C + 1) - (perRow - 1) * GAP) / (perRow * C)); // C + 1 grid gaps of 1px
-      if (cell >= 16 || perRow === 1) return fixed > 0 ? fixed : Math.max(8, Math.min(40, cell));
+      if (cell >= 16 || perRow === 1) return Math.max(8, Math.min(40, cell));
     }
-    return 16;
   }
 
   /** Redraws now (changes otherwise redraw at the end of the current task). */

@@ -6,13 +6,12 @@
 // `counts` is false for submissions that are not attempts (empty input,
 // unreadable text, a sandbox that cannot run code).
 import { makeRng, deriveSeed } from './random.js';
-import { toValue, toNested, formatValue, formatNumber, ValueProblem } from './values.js';
+import { toValue, toNested, formatValue, formatNumber, ValueProblem, isTensor } from './values.js';
 import { compareValues, agrees, DEFAULT_TOLERANCE } from './compare.js';
 import { parseNumber, parseTensor } from './parse.js';
 import { ExerciseError } from './schema.js';
 
 export const TYPED_KINDS = ['number', 'vector', 'matrix'];
-const isTensor = (x) => x !== null && typeof x === 'object' && 'data' in x && 'shape' in x;
 
 /** The exercise's tolerance over the default for its kind. */
 export function toleranceOf(ex) {

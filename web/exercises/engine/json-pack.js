@@ -12,7 +12,7 @@
 //   "shape": [2, 4], "round": 2, "min", "max", "mean", "std", "from": [...],
 //   "first": value used for the first (lecture) variant}.
 // compileJsonPack() returns exercises in the JS form (schema.js).
-import { toValue, toNested, tensorOf, sizeOf } from './values.js';
+import { toValue, toNested, tensorOf, sizeOf, isTensor } from './values.js';
 import { ExerciseError, validatePack } from './schema.js';
 
 const UNARY = { neg: (x) => -x, sqrt: Math.sqrt, exp: Math.exp, log: Math.log, sin: Math.sin, cos: Math.cos };
@@ -20,7 +20,6 @@ const BINARY = { add: (a, b) => a + b, sub: (a, b) => a - b, mul: (a, b) => a * 
 const OPS = ['call', 'tensor', 'pick', 'dot', 'norm', 'sum', 'transpose', ...Object.keys(UNARY), ...Object.keys(BINARY)];
 const RANDOM = ['normal', 'uniform', 'int', 'choice'];
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
-const isTensor = (x) => isObject(x) && 'data' in x && 'shape' in x;
 const opOf = (spec) => (isObject(spec) ? OPS.find((op) => op in spec) : undefined);
 
 function elementwise(fn, values) {

@@ -14,7 +14,8 @@ export class ValueProblem extends Error {
   }
 }
 
-const isTensor = (x) => x !== null && typeof x === 'object' && 'data' in x && 'shape' in x && !Array.isArray(x);
+/** A {data, shape} tensor (not an array). */
+export const isTensor = (x) => x !== null && typeof x === 'object' && 'data' in x && 'shape' in x && !Array.isArray(x);
 const isList = (x) => Array.isArray(x) || (ArrayBuffer.isView(x) && !(x instanceof DataView));
 
 function describeType(x) {
