@@ -58,7 +58,8 @@ export class AttnBlockExplorer extends HTMLElement {
 
   disconnectedCallback() { this.#stopLang?.(); }
 
-  attributeChangedCallback(name) {
+  attributeChangedCallback(name, old, value) {
+    if (old === value) return; // an unchanged value: nothing to redo
     if (name === 'stage') { // moving to another stage only redraws; everything else recomputes the block
       const i = this.#stages.findIndex((s) => s.id === this.getAttribute('stage'));
       if (this.#result && !this.#queued && i >= 0) { this.#index = i; this.#drawStage(); return; }

@@ -54,7 +54,8 @@ export class AttnHeatmap extends HTMLElement {
     this.#view.hideTip();
   }
 
-  attributeChangedCallback() { this.#schedule(); }
+  // setAttribute with an unchanged value still calls back: nothing to redo.
+  attributeChangedCallback(name, old, value) { if (old !== value) this.#schedule(); }
 
   /** A matrix to draw as given (tensor [rows, cols] or 2-D array); null returns to computing attention. */
   get data() { return this.#data; }

@@ -66,7 +66,8 @@ export class AttnTensorView extends HTMLElement {
     this.#views.forEach((v) => v.hideTip());
   }
 
-  attributeChangedCallback() { this.#schedule(); }
+  // setAttribute with an unchanged value still calls back: nothing to redo.
+  attributeChangedCallback(name, old, value) { if (old !== value) this.#schedule(); }
 
   /** The tensor drawn: [R, C] or [H, R, C]. */
   get data() { return this.#data; }

@@ -57,7 +57,8 @@ export class CoreMatrixElement extends HTMLElement {
     this.#view.hideTip();
   }
 
-  attributeChangedCallback() { this.schedule(); }
+  // setAttribute with an unchanged value still calls back: nothing to redo.
+  attributeChangedCallback(name, old, value) { if (old !== value) this.schedule(); }
 
   /** The matrix shown ({data, shape}), or null before the first render or after an error. */
   get matrix() { return this.#shown; }
