@@ -100,4 +100,13 @@ void matmul_nt(float* out, const float* a, const float* bt, int M, int K, int N)
                 dot(a + static_cast<long>(i) * K, bt + static_cast<long>(j) * K, K);
 }
 
+void matmul_tn(float* out, const float* at, const float* b, int M, int K, int N) {
+    for (long i = 0; i < static_cast<long>(M) * N; ++i) out[i] = 0.f;
+    for (int k = 0; k < K; ++k) {
+        const float* atk = at + static_cast<long>(k) * M;
+        const float* bk = b + static_cast<long>(k) * N;
+        for (int i = 0; i < M; ++i) axpy(out + static_cast<long>(i) * N, atk[i], bk, N);
+    }
+}
+
 }  // namespace attnscope

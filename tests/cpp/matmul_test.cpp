@@ -1,4 +1,4 @@
-// matmul, matmul_batched, matmul_nt, dot, axpy, scale against float64 loops.
+// matmul, matmul_batched, matmul_nt, matmul_tn, dot, axpy, scale against float64 loops.
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -53,6 +53,22 @@ TEST(MatmulNt, MatchesMatmulOfTheTranspose) {
             attnscope::matmul_nt(out.data(), a.data(), bt.data(), M, K, N);
             ref::expect_close(out, ref::matmul(ref::widen(a), b, M, K, N), kF32SumRel,
                               "a @ bt^T " + shape_name(M, K, N), {M, N});
+        }
+}
+
+TEST(MatmulTn, MatchesMatmulOfTheTranspose) {
+    ref::Rng rng(ref::kSeed + 3);
+    for (int N : ref::kTailSizes)
+        for (int K : {1, 7, 65}) {
+            const int M = 5;
+            const auto at = rng.floats(K * M), b = rng.floats(K * N);
+            std::vector<double> a(M * K);  // a[i, k] = at[k, i]
+            for (int k = 0; k < K; ++k)
+                for (int i = 0; i < M; ++i) a[i * K + k] = at[k * M + i];
+            std::vector<float> out(M * N);
+            attnscope::matmul_tn(out.data(), at.data(), b.data(), M, K, N);
+            ref::expect_close(out, ref::matmul(a, ref::widen(b), M, K, N), kF32SumRel,
+                              "at^T @ b " + shape_name(M, K, N), {M, N});
         }
 }
 

@@ -15,6 +15,9 @@ void matmul_batched(float* out, const float* a, const float* b, const int* a_ind
 // out (M,N) = a (M,K) @ bt(N,K)^T — rows of bt are the columns of b.
 void matmul_nt(float* out, const float* a, const float* bt, int M, int K, int N);
 
+// out (M,N) = at(K,M)^T @ b (K,N) — columns of at are the rows of a (the
+// weight gradient dW = dY^T @ X of a linear layer).
+void matmul_tn(float* out, const float* at, const float* b, int M, int K, int N);
 // sum_i a[i] * b[i]
 float dot(const float* a, const float* b, int n);
 
