@@ -11,7 +11,7 @@ namespace attnscope::train {
 
 using namespace detail;
 
-float TrainableModel::forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T) {
+void TrainableModel::forward_logits(const std::int32_t* inputs, int B, int T) {
     const TrainConfig& c = cfg_;
     const Layout& y = *layout_;
     Activations& a = *acts_;
@@ -74,9 +74,12 @@ float TrainableModel::forward(const std::int32_t* inputs, const std::int32_t* ta
     norm_forward(c, a.lnf, a.lnf_mean, a.lnf_rstd, layer_input(c, a, c.n_layers), y.lnf_w.at(p),
                  y.lnf_b.at(p), N);
     linear_forward(a.logits, a.lnf, y.cls.at(p), nullptr, N, C, c.vocab_size);
+}
+
+float TrainableModel::forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T) {
+    forward_logits(inputs, B, T);
     int count = 0;
-    const float loss = crossentropy_forward(a.losses, a.logits, targets, N, c.vocab_size, &count);
-    return loss;
+    return crossentropy_forward(acts_->losses, acts_->logits, targets, B * T, cfg_.vocab_size, &count);
 }
 
 }  // namespace attnscope::train

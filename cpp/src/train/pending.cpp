@@ -12,6 +12,3 @@ model::Outcome TrainableModel::save_agpt(std::vector<std::uint8_t>*) const {
 }
 }  // namespace attnscope::train
 
-namespace attnscope::model {
-void Transformer::forward_variant(int, int, float*) {}
-}  // namespace attnscope::model
