@@ -14,7 +14,7 @@
 
 namespace attnscope {
 
-enum class AttentionKind : int { Dot = 0, Cosine = 1 };
+enum class AttentionKind : int { Dot = 0, Cosine = 1 };  // js: dot cosine
 
 // A mask broadcast to (B,H,Nq,Nk) by strides in elements (0 = broadcast).
 struct MaskView {

@@ -1,5 +1,6 @@
 // Positional encodings: sinusoidal, RoPE, ALiBi slopes.
 import { withHeap } from '../heap.js';
+import { ROPE_LAYOUT } from '../enums.js';
 import {
   checkTensor, checkRank, checkInt, checkNumber, checkEnum, checkOptions, fail, MAX_ELEMENTS,
 } from '../tensor.js';
@@ -44,7 +45,7 @@ export function ropeFrequencies(headDim, seqLen, opts) {
   });
 }
 
-const LAYOUTS = ['interleaved', 'half'];
+const LAYOUTS = Object.keys(ROPE_LAYOUT);
 
 export function applyRope(x, opts) {
   const { base = 10000, layout = 'interleaved', positionOffset = 0 } =
@@ -59,7 +60,7 @@ export function applyRope(x, opts) {
   const B = T === 0 ? 0 : size / (T * D);
   const data = withHeap('applyRope', (h) => {
     const p = h.input(x.data, 'x');
-    h.M.applyRope(p, p, B, T, D, base, LAYOUTS.indexOf(layout), positionOffset);
+    h.M.applyRope(p, p, B, T, D, base, ROPE_LAYOUT[layout], positionOffset);
     return h.read(p, size);
   });
   return { data, shape: [...x.shape] };
