@@ -13,6 +13,10 @@ fixed, so two runs write identical bytes. References:
              (theta_i = base^(-2i/D); interleaved pairs (2i, 2i+1), half
              pairs (i, i + D/2)), in complex128: a different formulation
              from the package's cos/sin rotation.
+  linearAttention {normalize: false}  phi(Q) phi(K)^T V in float64 (phi
+             identity, elu(x) + 1 or relu), masked to j <= i + Nk - Nq when
+             causal, asserted equal to the recurrent form (cumulative sums
+             of phi(k) v^T read by phi(q)) before anything is written.
 """
 import os
 import sys
@@ -64,8 +68,49 @@ def gen_rope_positions():
           'pairs as complex numbers times exp(i p_t base^(-2i/D)), complex128', cases)
 
 
+# ---- linear attention, unnormalised -----------------------------------------
+
+PHI = {'identity': lambda x: x, 'elu1': lambda x: torch.nn.functional.elu(x) + 1, 'relu': torch.relu}
+
+
+def linear_unnormalised(q, k, v, fmap, is_causal):
+    pq, pk, v = PHI[fmap](q.to(F64)), PHI[fmap](k.to(F64)), v.to(F64)
+    nq, nk = q.shape[-2], k.shape[-2]
+    a = pq @ pk.transpose(-1, -2)
+    if is_causal:
+        a = a * (torch.arange(nk)[None, :] <= torch.arange(nq)[:, None] + nk - nq).to(F64)
+    out = a @ v
+    # Recurrent form: S_j = sum_{j' <= j} phi(k_j') v_j'^T, query i reads S at its last key.
+    S = torch.cumsum(pk[..., :, :, None] * v[..., :, None, :], dim=-3)
+    last = (torch.arange(nq) + nk - nq) if is_causal else torch.full((nq,), nk - 1)
+    rec = torch.zeros_like(out)
+    ok = last >= 0
+    rec[..., ok, :] = torch.einsum('...if,...ife->...ie', pq[..., ok, :], S[..., last[ok], :, :])
+    assert torch.allclose(rec, out, rtol=1e-10, atol=1e-10), 'recurrent and quadratic references differ'
+    return out
+
+
+def gen_linear_unnormalised():
+    cases = []
+    for qs, ks, vs, fmap, is_causal, form in [
+            ((4, 3), (4, 3), (4, 2), 'identity', False, None),
+            ((4, 3), (4, 3), (4, 2), 'identity', True, None),
+            ((2, 3, 5, 8), (2, 3, 7, 8), (2, 3, 7, 5), 'identity', True, 'quadratic'),
+            ((2, 6, 4), (2, 6, 4), (2, 6, 3), 'elu1', True, None),
+            ((2, 6, 4), (2, 6, 4), (2, 6, 3), 'relu', False, 'quadratic'),
+            ((1, 9, 17), (1, 4, 17), (1, 4, 6), 'identity', True, None)]:
+        q, k, v = randn(*qs), randn(*ks), randn(*vs)
+        opts = {'featureMap': fmap, 'normalize': False, 'isCausal': is_causal, **({'form': form} if form else {})}
+        cases.append({'name': f'q{shape_str(qs)} k{shape_str(ks)} {fmap} causal={is_causal} form={form}',
+                      'args': [inp(q), inp(k), inp(v), opts],
+                      'expected': {'output': ref(linear_unnormalised(q, k, v, fmap, is_causal))}})
+    write('topics_linearAttention_unnormalised', 'linearAttention',
+          'phi(Q) phi(K)^T V (causal-masked), float64, checked against the cumulative-sum form', cases)
+
+
 def main():
     gen_rope_positions()
+    gen_linear_unnormalised()
 
 
 if __name__ == '__main__':

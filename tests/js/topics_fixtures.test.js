@@ -12,6 +12,10 @@ const TOL = {
   // ~3u·(|a| + |b|) as fixtures.test.js's applyRope. A rotation by -p instead
   // of p, or p·theta_(i+1), is off by O(1).
   topics_applyRope_positions: { atol: 16 * U, rtol: 16 * U },
+  // Dots of up to 17 N(0,1) features, then sums over up to 7 keys of a·v:
+  // outputs up to ~30 with float32 sums ~sqrt(n)·u relative to Σ|terms|.
+  // A missing causal mask or a leftover 1/Σa changes outputs by O(1).
+  topics_linearAttention_unnormalised: { atol: 2e-5, rtol: 2e-5 },
 };
 
 const dir = new URL('../fixtures/', import.meta.url);

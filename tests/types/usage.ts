@@ -195,3 +195,10 @@ export function topicsCore(x: Tensor): number {
   attn.applyRope(x, { positions: ['0.5'] });
   return bytes + r.data[0];
 }
+
+export function unnormalisedLinear(x: Tensor): number {
+  const { output } = attn.linearAttention(x, x, x, { featureMap: 'identity', normalize: false, isCausal: true });
+  // @ts-expect-error normalize is a boolean
+  attn.linearAttention(x, x, x, { normalize: 'no' });
+  return output.data[0];
+}
