@@ -14,7 +14,7 @@ export const NORM_KIND = Object.freeze({ layernorm: 0, rmsnorm: 1 });
 export const ACTIVATION = Object.freeze({ relu: 0, gelu: 1, gelu_tanh: 2, swiglu: 3, relu2: 4 });
 
 /** JS spelling -> core code (linear_attention.h). */
-export const FEATURE_MAP = Object.freeze({ elu1: 0, relu: 1, performer: 2 });
+export const FEATURE_MAP = Object.freeze({ elu1: 0, relu: 1, performer: 2, identity: 3 });
 
 /** JS spelling -> core code (linear_attention.h). */
 export const LINEAR_FORM = Object.freeze({ recurrent: 0, quadratic: 1 });

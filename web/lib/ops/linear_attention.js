@@ -51,9 +51,9 @@ function projectionOf(o, featureMap, D) {
   return o.projection;
 }
 
-/** Kernelised attention phi(q)^T S / (phi(q)^T z + eps) -> { output }; see masks.d.ts. */
+/** Kernelised attention phi(q)^T S / (phi(q)^T z + eps), or phi(q)^T S unnormalised -> { output }; see masks.d.ts. */
 export function linearAttention(q, k, v, opts) {
-  const o = checkOptions(opts, 'linearAttention', ['featureMap', 'isCausal', 'features', 'seed', 'projection', 'eps', 'form']);
+  const o = checkOptions(opts, 'linearAttention', ['featureMap', 'isCausal', 'features', 'seed', 'projection', 'eps', 'form', 'normalize']);
   const Q = heads(q, 'q'), K = heads(k, 'k'), V = heads(v, 'v');
   if (!sameDims(Q.batch, K.batch) || !sameDims(K.batch, V.batch)) {
     fail(`linearAttention: batch dims differ: q [${Q.batch.join(', ')}], k [${K.batch.join(', ')}], v [${V.batch.join(', ')}]`);
@@ -67,6 +67,8 @@ export function linearAttention(q, k, v, opts) {
   const causal = checkBool(o.isCausal ?? false, 'opts.isCausal');
   const eps = checkNumber(o.eps ?? 1e-6, 'opts.eps', { nonNegative: true });
   const form = checkEnum(o.form ?? 'recurrent', 'opts.form', FORMS);
+  const normalize = checkBool(o.normalize ?? true, 'opts.normalize');
+  if (!normalize && o.eps !== undefined) fail('linearAttention: opts.eps has no meaning with opts.normalize false (there is no denominator)');
   const projection = projectionOf(o, featureMap, Q.D);
   const F = projection ? projection.shape[0] : Q.D;
   if ((Q.N + K.N) * F > MAX_ELEMENTS) {
@@ -76,7 +78,7 @@ export function linearAttention(q, k, v, opts) {
   const outSize = checkShape(outShape, 'output shape');
   const args = {
     B: product(Q.batch), H: Q.H, Nq: Q.N, Nk: K.N, D: Q.D, Dv: V.D, featureMap: FEATURE_MAP[featureMap],
-    features: projection ? F : 0, form: LINEAR_FORM[form], causal, eps,
+    features: projection ? F : 0, form: LINEAR_FORM[form], causal, eps, normalize,
   };
   const data = withHeap('linearAttention', (h) => {
     const out = h.output(outSize, 'output');
