@@ -1,5 +1,5 @@
 // Japanese / English strings for the widgets and pages. The language follows
-// navigator.language until someone picks one (setLang, e.g. from
+// ?lang= in the address, else navigator.language until someone picks one (setLang, e.g. from
 // <attn-lang-switch>); the choice is remembered in localStorage when allowed.
 // Every widget on the page hears the change through onLangChange.
 
@@ -66,7 +66,17 @@ function browserLang() {
   return 'en';
 }
 
-let current = storedLang() ?? browserLang();
+// ?lang=ja|en in the page's address wins, so that a shared link opens in its language.
+function addressLang() {
+  try {
+    const v = new URLSearchParams(globalThis.location?.search ?? '').get('lang');
+    return LANGS.includes(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+let current = addressLang() ?? storedLang() ?? browserLang();
 
 /** The current language: 'ja' or 'en'. */
 export function lang() {
