@@ -57,6 +57,12 @@ function storedLang() {
   }
 }
 
+function remember(code) {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+  } catch { /* not remembered; still switched */ }
+}
+
 function browserLang() {
   const list = globalThis.navigator?.languages?.length ? navigator.languages : [globalThis.navigator?.language ?? 'en'];
   for (const tag of list) {
@@ -77,6 +83,7 @@ function addressLang() {
 }
 
 let current = addressLang() ?? storedLang() ?? browserLang();
+if (addressLang()) remember(current); // the next page, opened without ?lang, keeps it
 
 /** The current language: 'ja' or 'en'. */
 export function lang() {
@@ -88,9 +95,7 @@ export function setLang(next) {
   if (!LANGS.includes(next)) throw new Error(`setLang: language must be one of ${LANGS.join(', ')} (got ${JSON.stringify(next)})`);
   if (next === current) return;
   current = next;
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, next);
-  } catch { /* not remembered; still switched */ }
+  remember(next);
   globalThis.dispatchEvent?.(new CustomEvent(EVENT, { detail: { lang: next } }));
 }
 
