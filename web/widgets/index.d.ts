@@ -263,7 +263,7 @@ export type BiasKind = 'alibi' | 't5' | 't5-buckets';
 
 /**
  * `<attn-bias-map>`: one head's additive position bias [n, n] from the core:
- * ALiBi (alibiBias: slope_h · (j − i)), the T5 relative bias
+ * ALiBi (alibiBias: −slope_h · |i − j|), the T5 relative bias
  * (t5RelativeBias: table[bucket(j − i), h]) or T5's bucket index itself
  * (t5RelativePositionBucket, the same for every head).
  *
