@@ -20,6 +20,7 @@ const TOPICS = {
   'efficient-attention': { ja: '効率的なアテンション', en: 'Efficient attention' },
   'in-context-learning': { ja: '文脈内学習', en: 'In-context learning' },
   'scaling-laws': { ja: 'スケーリング則', en: 'Scaling laws' },
+  'sequence-models': { ja: '系列モデル：CNN と状態空間モデル', en: 'Sequence models: CNNs and state-space models' },
   other: { ja: 'その他', en: 'Other' },
 };
 
