@@ -42,7 +42,7 @@ export const exercises = [
     id: 'kv-cache-llama2-7b',
     kind: 'vector',
     topic: 'multi-head',
-    title: text('Llama-2-7B の KV キャッシュ', "Llama-2-7B's KV cache"),
+    title: text('KV キャッシュは何バイトか：Llama-2-7B ほか', 'How big is a KV cache? Llama-2-7B and others'),
     prompt: text(
       R`{{name}} は {{L}} 層、キー・バリューのヘッドが {{Hkv}} 個、ヘッドの次元が {{D}} です。KV キャッシュを {{dtypeLabel}}（1 個 {{bytes}} バイト）で持つとき、(1) 1 トークンあたり何 KiB（$2^{10}$ バイト）、(2) $S = {{S}}$ トークンで何 GiB（$2^{30}$ バイト）ですか？ バッチは 1 です。[KiB/トークン, GiB] の順に答えてください。`,
       R`{{name}} has {{L}} layers, {{Hkv}} key/value heads and head dim {{D}}. With its KV cache stored in {{dtypeLabel}} ({{bytes}} bytes a number), how many (1) KiB ($2^{10}$ bytes) per token and (2) GiB ($2^{30}$ bytes) for $S = {{S}}$ tokens does it take, batch 1? Answer [KiB per token, GiB].`),

@@ -44,10 +44,12 @@ export const exercises = [
     title: text('選択的状態空間モデル（Mamba）の 1 ステップ', 'One step of a selective state-space model (Mamba)'),
     prompt: text(
       R`1 チャネル、状態の大きさ $N = 2$ の選択的スキャンです。各ステップで
-$$x_t = e^{\Delta_t A} \odot x_{t-1} + \Delta_t B_t\, u_t,\qquad y_t = C_t^\top x_t + D\,u_t$$
+$$x_t = e^{\Delta_t A} \odot x_{t-1} + \Delta_t B_t\, u_t,$$
+$$y_t = C_t^\top x_t + D\,u_t$$
 （$e^{\Delta_t A}$ は成分ごと）。$A = {{A}}$、$D = {{D}}$ で、ステップ 0 の後の状態は $x_0 = {{x0}}$ でした。ステップ 1 は $u_1 = {{u1}}$、$\Delta_1 = {{d1}}$、$B_1 = {{B1}}$、$C_1 = {{C1}}$ です。$y_1$ を求めてください。`,
       R`A selective scan with one channel and state size $N = 2$. Each step does
-$$x_t = e^{\Delta_t A} \odot x_{t-1} + \Delta_t B_t\, u_t,\qquad y_t = C_t^\top x_t + D\,u_t$$
+$$x_t = e^{\Delta_t A} \odot x_{t-1} + \Delta_t B_t\, u_t,$$
+$$y_t = C_t^\top x_t + D\,u_t$$
 ($e^{\Delta_t A}$ elementwise). $A = {{A}}$, $D = {{D}}$, and after step 0 the state is $x_0 = {{x0}}$. Step 1 has $u_1 = {{u1}}$, $\Delta_1 = {{d1}}$, $B_1 = {{B1}}$, $C_1 = {{C1}}$. Compute $y_1$.`),
     inputs: (rng, { attn, variant }) => {
       // Step 0's numbers make x0 = Δ0·B0·u0 exact in float32, so the shown state is the core's.
