@@ -1,4 +1,5 @@
 // RoPE over head-major rows, both pair layouts (ops.h).
+#include <cstddef>
 #include "attnscope/train/ops.h"
 
 namespace attnscope::train {
