@@ -88,6 +88,21 @@ describe('production site', () => {
     await page.close();
   });
 
+  test('models download once: a switch back and a second visit fetch no model file again (Cache Storage)', async () => {
+    const page = await browser.context.newPage();
+    const models = [];
+    page.on('requestfinished', async (r) => { if (/\.bin$/.test(new URL(r.url()).pathname) && !r.serviceWorker()) models.push(new URL(r.url()).pathname); });
+    await page.goto(`${origin}/models.html`);
+    await page.waitForFunction(ready, false);
+    const gpt = page.locator('#gpt');
+    await gpt.evaluate(async (e) => { e.settings = { model: 'sort' }; await e.loaded; e.settings = { model: 'chars' }; await e.loaded; });
+    await page.reload();
+    await page.waitForFunction(ready, false);
+    const counts = models.reduce((m, p) => ({ ...m, [p.replace(/-[\w-]{8}\.bin$/, '.bin')]: (m[p.replace(/-[\w-]{8}\.bin$/, '.bin')] ?? 0) + 1 }), {});
+    expect(counts).toEqual({ '/assets/chars.bin': 1, '/assets/chars.tokenizer.bin': 1, '/assets/sort.bin': 1, '/assets/sort.tokenizer.bin': 1 });
+    await page.close();
+  });
+
   test('a stock static server (python3 -m http.server) serves a page of each kind', async () => {
     const python = spawn('/usr/bin/python3', ['-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
