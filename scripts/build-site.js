@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, minify } from 'vite';
 import { PAGES } from '../web/playground/pages.js';
+import { CSP, SANDBOX_CSP } from './serve.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PLAYGROUND = join(ROOT, 'web/playground');
@@ -90,7 +91,17 @@ export async function buildSite({ outDir = SITE, quiet = false } = {}) {
   for (const name of await readdir(PLAYGROUND)) {
     if (name.endsWith('.json')) await cp(join(PLAYGROUND, name), join(outDir, name));
   }
+  await writeFile(join(outDir, '_headers'), netlifyHeaders());
   return precompress(outDir);
+}
+
+/** Netlify's _headers file (other hosts ignore it): the same headers scripts/serve.js sends. */
+function netlifyHeaders() {
+  return [
+    '/*', `  Content-Security-Policy: ${CSP}`, '  Cache-Control: no-cache', '',
+    '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', '',
+    '/exercises/sandbox/frame.html', '  ! Content-Security-Policy', `  Content-Security-Policy: ${SANDBOX_CSP}`, '',
+  ].join('\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
