@@ -136,12 +136,13 @@ export function checkChoice(prepared, index) {
 /**
  * Checks what a runner reported for the learner's function:
  * {status: 'ok', results: [{value} | {error, line?}]} or
- * {status: 'compile-error' | 'missing-entry' | 'timeout' | 'unavailable', error?}.
+ * {status: 'compile-error' | 'missing-entry' | 'timeout' | 'unavailable', error?}
+ * (a compile error may say where: line, column, in the learner's text).
  */
 export function checkCodeRun(prepared, run) {
   const total = prepared.cases.length;
   const fail = (reason, extra = {}) => ({ correct: false, reason, counts: reason !== 'unavailable', total, ...extra });
-  if (run.status === 'compile-error') return fail('compile', { error: run.error });
+  if (run.status === 'compile-error') return fail('compile', { error: run.error, line: run.line, column: run.column });
   if (run.status !== 'ok') return fail(run.status, { error: run.error });
   const got = [];
   for (let c = 0; c < total; c++) {
