@@ -4,7 +4,8 @@
 // answer with them and return a result that feedback.js turns into words:
 //   {correct, reason, counts, mistake?, caseIndex?, comparison?, ...}
 // `counts` is false for submissions that are not attempts (empty input,
-// unreadable text, a sandbox that cannot run code).
+// unreadable text, a typed answer of the wrong shape, a sandbox that cannot
+// run code).
 import { makeRng, deriveSeed } from './random.js';
 import { toValue, toNested, formatValue, formatNumber, ValueProblem, isTensor } from './values.js';
 import { compareValues, agrees, DEFAULT_TOLERANCE } from './compare.js';
@@ -102,7 +103,9 @@ function judge(got, prepared) {
   const comparison = compareValues(got, prepared.expected, prepared.tolerance);
   if (comparison.equal) return { correct: true, reason: 'correct', counts: true };
   const mistake = findMistake([got], [prepared.expected], [prepared.mistakes], prepared.tolerance);
-  return { correct: false, reason: mistake ? 'mistake' : comparison.reason, counts: true, mistake, comparison };
+  // A wrong shape is a slip in the format, not an attempt at the numbers: it
+  // does not count towards unlocking "show the answer" (unless it is a declared mistake).
+  return { correct: false, reason: mistake ? 'mistake' : comparison.reason, counts: !!mistake || comparison.reason !== 'shape', mistake, comparison };
 }
 
 /** Checks a typed answer (number, vector or matrix text). */
