@@ -7,7 +7,8 @@
 // (file inputs or drag and drop; never uploaded). See index.d.ts.
 import { attn } from './attention-source.js';
 import { AttnHeatmap } from './attn-heatmap.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { t, langFor } from './i18n.js';
+import { AttnElement } from './attn-element.js';
 import { buildView, applyText, showModelChoice, modelInfo, tokenNodes } from './tiny-gpt-view.js';
 import { Inspector } from './tiny-gpt-inspector.js';
 import { sortDroppedFiles, tokenLabel, workerForFiles } from './tiny-gpt-files.js';
@@ -15,16 +16,13 @@ import { readSettings, writeSettings, showKnobs } from './tiny-gpt-controls.js';
 import './tiny-gpt-messages.js';
 
 const ATTRIBUTES = ['model', 'prompt', 'temperature', 'top-k', 'top-p', 'seed', 'max-new-tokens', 'lang'];
-export class AttnTinyGpt extends HTMLElement {
-  static define(name = 'attn-tiny-gpt', registry = customElements) {
-    AttnHeatmap.define();
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnTinyGpt extends AttnElement {
+  static tag = 'attn-tiny-gpt';
+  static uses = { 'attn-heatmap': AttnHeatmap };
 
   static get observedAttributes() { return ATTRIBUTES; }
 
-  #ui; #inspector; #stopLang = null; #started = false;
+  #ui; #inspector; #started = false;
   #worker = null; #choice = null; #loading = null; #labels = new Map();
   #abort = null; #ids = []; #tokens = []; #promptIds = []; #result = null; #pressed = null; #frameQueued = false;
 
@@ -34,7 +32,10 @@ export class AttnTinyGpt extends HTMLElement {
     this.#ui = buildView(root);
     this.#inspector = new Inspector(this.#ui.inspector);
     const ui = this.#ui;
-    for (const b of ui.choices) b.addEventListener('click', () => this.#choose(b.dataset.model, true));
+    for (const b of ui.choices) b.addEventListener('click', () => { this.#choose(b.dataset.model, true); this.emit('settings-change', this.settings); });
+    for (const input of [ui.prompt, ui.temperature, ui.topK, ui.topP, ui.seed, ui.maxTokens]) {
+      input.addEventListener('change', () => this.emit('settings-change', this.settings));
+    }
     ui.generate.addEventListener('click', () => this.generate());
     ui.stop.addEventListener('click', () => this.stop());
     ui.load.addEventListener('click', () => this.#loadChosenFiles());
@@ -54,23 +55,21 @@ export class AttnTinyGpt extends HTMLElement {
     });
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.#text());
+  connected() {
     if (!this.#started) {
       this.#started = true;
       this.#choose(this.#initialModel(), false);
     }
-    this.#text();
   }
 
-  disconnectedCallback() {
-    this.#stopLang?.();
-    this.stop();
-  }
+  disconnected() { this.stop(); }
 
-  attributeChangedCallback(name, old, value) {
-    if (!this.#started || old === value) return;
-    if (name === 'lang') this.#text();
+  /** Repaints the texts (the language or the lang attribute changed). */
+  render() { this.#text(); }
+
+  attributeChanged(name) {
+    if (!this.#started) return;
+    if (name === 'lang') this.schedule();
     else if (name === 'model') this.#choose(this.#initialModel(), true);
     else writeSettings(this.#ui, this.#choice, this, langFor(this));
   }
@@ -91,6 +90,20 @@ export class AttnTinyGpt extends HTMLElement {
   get loaded() { return this.#loading ?? Promise.resolve(); }
   /** What the inspector shows: { index, position, chosen, top, attention, labels } or null. */
   get inspected() { return this.#inspector.state; }
+
+  /**
+   * What the controls hold: {model, prompt, temperature, topK, topP, seed, maxNewTokens}.
+   * Setting it (any subset) switches the model if `model` differs, then fills
+   * the controls; a `settings-change` event fires whenever the reader changes them.
+   */
+  get settings() { return { model: this.#choice, prompt: this.#ui.prompt.value, ...readSettings(this.#ui) }; }
+  set settings(s) {
+    if (s.model && s.model !== this.#choice) this.#choose(s.model, true);
+    const ui = this.#ui;
+    const fields = { prompt: ui.prompt, temperature: ui.temperature, topK: ui.topK, topP: ui.topP, seed: ui.seed, maxNewTokens: ui.maxTokens };
+    for (const [key, input] of Object.entries(fields)) if (s[key] !== undefined) input.value = String(s[key]);
+    showKnobs(ui, langFor(this));
+  }
 
   /** Generates from the prompt field with the controls' settings; resolves to the result. */
   async generate() {
