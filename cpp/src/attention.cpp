@@ -7,6 +7,7 @@
 #include <algorithm>
 #include "attention_common.h"
 #include "gemm.h"
+#include "vec_exp.h"
 #include "attnscope/matmul.h"
 #include "attnscope/norm.h"
 #include "attnscope/position.h"
@@ -122,15 +123,16 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
                     for (int j = 0; j < p.Nk; ++j) scaled[j] = Si[j] * factor;
                 std::fill(Si, Si + lo, detail::kNegInf);
                 std::fill(Si + hi, Si + p.Nk, detail::kNegInf);
-                if (plain_scores) {
-                    scale(Si + lo, factor, hi - lo);
+                if (plain_scores && !trace.masked_scores) {
+                    detail::softmax_row(Si + lo, Si + lo, hi - lo, factor);  // scaling folded in
                 } else {
                     for (int j = lo; j < hi; ++j)
-                        Si[j] = detail::biased_score(Si[j] * factor, mask, row, j, slope, ip);
+                        Si[j] = plain_scores ? Si[j] * factor
+                                             : detail::biased_score(Si[j] * factor, mask, row, j, slope, ip);
+                    if (trace.masked_scores) std::copy(Si, Si + nk, trace.masked_scores + sh + i * nk);
+                    // Softmax over the allowed range only; the keys outside get 0.
+                    detail::softmax_row(Si + lo, Si + lo, hi - lo, 1.f);
                 }
-                if (trace.masked_scores) std::copy(Si, Si + nk, trace.masked_scores + sh + i * nk);
-                // Softmax over the allowed range only; the keys outside get 0.
-                softmax(Si + lo, Si + lo, 1, hi - lo, 1.f);
                 const float rest = hi > lo && std::isnan(Si[lo]) ? Si[lo] : 0.f;  // a NaN row stays NaN
                 std::fill(Si, Si + lo, rest);
                 std::fill(Si + hi, Si + p.Nk, rest);

@@ -118,6 +118,24 @@ void block(const Head& hd, const MaskView& mask, const AttentionParams& p, int i
             }
             if (cosine)
                 for (int t = 0; t < n; ++t) s[t] *= kinv[t];
+            if (plain && j0 >= lo[r] && j0 + n <= hi[r]) {
+                // Every key of the tile in range, no mask or bias: scale inside the exp.
+                const float tile_max = detail::max_scaled(s, n, factor);
+                if (std::isnan(tile_max)) {
+                    nan[r] = true;
+                    std::fill(s, s + n, 0.f);
+                    continue;
+                }
+                const float m_new = std::max(w.m[r], tile_max);
+                const float corr = std::exp(w.m[r] - m_new);
+                if (corr != 1.f) {
+                    w.l[r] *= corr;
+                    scale(w.acc + r * dv, corr, p.Dv);
+                }
+                w.l[r] += detail::exp_affine_sum(s, s, n, factor, m_new);
+                w.m[r] = m_new;
+                continue;
+            }
             const long row = detail::mask_row(mask, hd.b, hd.h, i0 + r);
             const int ip = i0 + r + p.Nk - p.Nq;
             nan[r] = finish_scores(s, n, j0, lo[r], hi[r], mask, row, hd.slope, ip, factor, plain) || nan[r];

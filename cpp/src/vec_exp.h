@@ -6,6 +6,8 @@
 // scalar build and the tails use std::exp.
 #pragma once
 #include <cmath>
+#include <limits>
+#include "attnscope/matmul.h"
 #include "attnscope/simd.h"
 
 namespace attnscope::detail {
@@ -32,6 +34,46 @@ inline float exp_affine_sum(float* out, const float* x, int n, float a, float sh
         sum += out[i];
     }
     return sum;
+}
+
+// max_i a * x[i] (-inf for n = 0), or NaN when some a * x[i] is NaN.
+inline float max_scaled(const float* x, int n, float a) {
+    int i = 0;
+    float m = -std::numeric_limits<float>::infinity();
+    bool nan = false;
+#if ATTNSCOPE_SIMD
+    using fb = xsimd::batch<float>;
+    constexpr int W = static_cast<int>(fb::size);
+    fb vm(m);
+    auto vnan = fb(0.f) != fb(0.f);
+    const fb va(a);
+    for (; i + W <= n; i += W) {
+        const fb s = fb::load_unaligned(x + i) * va;
+        vm = xsimd::max(vm, s);
+        vnan = vnan || xsimd::isnan(s);
+    }
+    nan = xsimd::any(vnan);
+    alignas(16) float lanes[W];
+    vm.store_aligned(lanes);
+    for (float v : lanes) m = v > m ? v : m;
+#endif
+    for (; i < n; ++i) {
+        const float s = a * x[i];
+        if (s > m) m = s;
+        if (std::isnan(s)) nan = true;
+    }
+    return nan ? std::numeric_limits<float>::quiet_NaN() : m;
+}
+
+// One softmax row of a * x: NaN anywhere gives a NaN row, all -inf a zero row.
+inline void softmax_row(float* out, const float* x, int n, float a) {
+    const float m = max_scaled(x, n, a);
+    if (std::isnan(m) || m == -std::numeric_limits<float>::infinity()) {
+        const float fill = std::isnan(m) ? std::numeric_limits<float>::quiet_NaN() : 0.f;
+        for (int i = 0; i < n; ++i) out[i] = fill;
+        return;
+    }
+    scale(out, 1.f / exp_affine_sum(out, x, n, a, m), n);
 }
 
 }  // namespace attnscope::detail
