@@ -1,0 +1,102 @@
+// The positions page (web/playground/positions.html) in Chromium under the
+// CSP: its widgets move with their controls and every number they show equals
+// what the public API returns for the same inputs.
+import { describe, expect, test } from 'vitest';
+import { screenshot, usePlayground } from './browser.js';
+
+const env = usePlayground({ locale: 'en-US' });
+const openPositions = (query = '') => env.open(`/playground/positions.html${query}`);
+
+/** Sets a range input inside a widget's shadow root the way a user's drag does (input event). */
+function drag(page, host, selector, value) {
+  return page.evaluate(([h, s, v]) => {
+    const input = document.getElementById(h).shadowRoot.querySelector(s);
+    input.value = String(v);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, [host, selector, value]);
+}
+
+/** What the dial shows and what the API gives for the dial's own attributes. */
+function dialVsApi(page) {
+  return page.evaluate(() => {
+    const attn = globalThis.attnscope;
+    const dial = document.getElementById('dial');
+    const a = (n) => dial.getAttribute(n);
+    const D = Number(a('head-dim')), m = Number(a('m')), n = Number(a('n'));
+    const opts = { base: Number(a('base')), layout: a('layout') };
+    const { q, k } = dial.values; // the inputs the widget used ...
+    const rq = attn.applyRope(attn.tensor(q, [1, D]), { ...opts, positionOffset: m });
+    const rk = attn.applyRope(attn.tensor(k, [1, D]), { ...opts, positionOffset: n });
+    // float64 dot product of the two rotated vectors the API returned
+    let api = 0;
+    for (let i = 0; i < D; i++) api += rq.data[i] * rk.data[i];
+    const root = dial.shadowRoot;
+    return {
+      m, n, D, api, qLength: q.length,
+      shown: Number(root.querySelector('dd.score').dataset.value),
+      shownText: root.querySelector('dd.score').textContent,
+      relative: Number(root.querySelector('dd.relative').dataset.value),
+      dials: root.querySelectorAll('.dial').length,
+      pairSum: [...root.querySelectorAll('.dial .contrib')].reduce((s, c) => s + Number(c.dataset.value), 0),
+    };
+  });
+}
+
+describe('positions page: <attn-rope-dial>', () => {
+  test('loads under the CSP with one script, no errors and no other origin', async () => {
+    const { page, errors, requests, response } = await openPositions();
+    expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(await page.locator('script').count()).toBe(1);
+    expect(requests.filter((u) => !u.startsWith(env.web.origin) && !u.startsWith('data:'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('dragging n changes the score, which equals the dot product of applyRope’s outputs', async () => {
+    const { page, errors } = await openPositions();
+    const before = await dialVsApi(page);
+    await drag(page, 'dial', '.field:nth-of-type(2) input', 9);
+    const after = await dialVsApi(page);
+    expect(after.n).toBe(9);
+    expect(after.qLength).toBe(8);
+    for (const r of [before, after]) {
+      expect(Math.abs(r.shown - r.api)).toBeLessThan(1e-5);
+      expect(Math.abs(r.relative - r.api)).toBeLessThan(1e-5);
+      expect(Math.abs(r.pairSum - r.api)).toBeLessThan(1e-4); // the dials' shares add up to the score
+      expect(r.dials).toBe(4);
+    }
+    expect(Math.abs(after.shown - before.shown)).toBeGreaterThan(1e-3); // a different n − m, a different score
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('“Move both” keeps n − m and the score; the half layout and D = 16 also match the API', async () => {
+    const { page, errors } = await openPositions('?head-dim=16&layout=half&base=100');
+    const before = await dialVsApi(page);
+    await page.evaluate(() => document.getElementById('dial').shadowRoot.querySelector('button.together').click());
+    const after = await dialVsApi(page);
+    expect([after.m - before.m, after.n - before.n]).toEqual([1, 1]);
+    expect(before.D).toBe(16);
+    expect(after.dials).toBe(8);
+    expect(Math.abs(after.shown - after.api)).toBeLessThan(1e-5);
+    expect(Math.abs(after.shown - before.shown)).toBeLessThan(1e-5);
+    expect(await page.evaluate(() => location.search)).toContain('layout=half');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('screenshots at 1280 and 390 px in English and Japanese', async () => {
+    const { page, errors } = await openPositions();
+    await screenshot(page, 'positions-en-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'positions-en-390');
+    await page.locator('attn-lang-switch button', { hasText: '日本語' }).click();
+    expect(await page.textContent('h1')).toBe('位置の表し方');
+    await screenshot(page, 'positions-ja-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'positions-ja-1280');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

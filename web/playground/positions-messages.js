@@ -1,0 +1,41 @@
+// Strings of the positions page (Japanese and English), with the shared nav.
+import { NAV_MESSAGES } from './nav-messages.js';
+
+export const POSITIONS_MESSAGES = {
+  en: {
+    ...NAV_MESSAGES.en,
+    'nav.positions': 'Positions',
+    'doc.title': 'Positions — attnscope',
+    title: 'Positions',
+    lede: 'How a Transformer knows where a token is: rotary embeddings (RoPE) turn q and k by angles proportional to their positions; sinusoidal encodings add waves. Every number below is computed in this page by the attnscope core.',
+    'rope.section': 'RoPE as a rotation',
+    'rope.hint': 'Move m and n: the arrows turn, but the score depends only on n − m. “Move both” keeps n − m and the score fixed; the norms never change.',
+    'headDim.label': 'Head dim D',
+    'base.label': 'Base',
+    'layout.label': 'Pairs',
+    'layout.interleaved': 'interleaved (2i, 2i+1)',
+    'layout.half': 'half (i, i + D/2)',
+    'step.label': 'Position step',
+    'seed.label': 'Seed',
+    footer: 'Computed in this page by the attnscope WebAssembly core',
+    backend: 'backend',
+  },
+  ja: {
+    ...NAV_MESSAGES.ja,
+    'nav.positions': '位置の表し方',
+    'doc.title': '位置の表し方 — attnscope',
+    title: '位置の表し方',
+    lede: 'Transformer はトークンの位置をどう知るのか。回転位置埋め込み（RoPE）は q と k を位置に比例した角度だけ回し、正弦波位置エンコーディングは波を足します。下の数はすべて、このページの中で attnscope のコアが計算しています。',
+    'rope.section': '回転としての RoPE',
+    'rope.hint': 'm と n を動かすと矢印は回りますが、スコアは n − m だけで決まります。「両方を +1」は n − m とスコアを変えず、ノルムは常に変わりません。',
+    'headDim.label': 'ヘッド次元 D',
+    'base.label': '底（base）',
+    'layout.label': 'ペアの組み方',
+    'layout.interleaved': '隣どうし (2i, 2i+1)',
+    'layout.half': '半分ずつ (i, i + D/2)',
+    'step.label': '位置の刻み',
+    'seed.label': 'シード',
+    footer: 'このページの中で attnscope の WebAssembly コアが計算',
+    backend: 'バックエンド',
+  },
+};
