@@ -85,6 +85,45 @@ describe('positions page: <attn-rope-dial>', () => {
     await page.close();
   });
 
+  test('sinusoidal: moving d_model redraws the divisor table, norms, Gram matrix and A(k), all equal to the API', async () => {
+    const { page, errors } = await openPositions();
+    const divisorsAt8 = await page.evaluate(() => [...document.getElementById('sinusoidal').shadowRoot.querySelectorAll('td.divisor')].map((c) => c.textContent));
+    expect(divisorsAt8).toEqual(['1', '10', '100', '1000']); // 10000^(2i/8), not the 5.62 of some notes
+    await drag(page, 'sinusoidal', '[data-control="D"] input', 16);
+    const r = await page.evaluate(() => {
+      const attn = globalThis.attnscope;
+      const w = document.getElementById('sinusoidal');
+      const root = w.shadowRoot;
+      const T = Number(w.getAttribute('positions') ?? 32), D = Number(w.getAttribute('d-model'));
+      const pe = attn.sinusoidalPositionalEncoding(T, D);
+      let gram57 = 0; // float64 dot of rows 5 and 7
+      for (let d = 0; d < D; d++) gram57 += pe.data[5 * D + d] * pe.data[7 * D + d];
+      const gramMap = root.querySelector('.map-gram');
+      gramMap.showTooltip(5, 7);
+      const num = (sel) => [...root.querySelectorAll(sel)].map((c) => Number(c.dataset.value));
+      const peShown = root.querySelector('.map-pe').valueAt(9, 3);
+      return {
+        D, gram57, gramShown: gramMap.valueAt(5, 7), tooltip: gramMap.tooltipText,
+        peShown, peApi: pe.data[9 * D + 3],
+        divisors: num('td.divisor'), norms: num('td.norm'),
+        normDims: [...root.querySelectorAll('td.norm')].map((c) => Number(c.parentElement.firstChild.textContent)),
+        maxDiff: Number(root.querySelector('.check').dataset.value),
+        checkText: root.querySelector('.check').textContent,
+      };
+    });
+    expect(r.D).toBe(16);
+    expect(r.peShown).toBe(r.peApi);
+    expect(Math.abs(r.gramShown - r.gram57)).toBeLessThan(1e-5);
+    expect(r.tooltip).toContain(String(r.gramShown).slice(0, 5));
+    expect(r.divisors.length).toBe(8);
+    r.divisors.forEach((v, i) => expect(Math.abs(v / 10000 ** (2 * i / 16) - 1), `pair ${i}`).toBeLessThan(1e-4));
+    r.norms.forEach((v, n) => expect(Math.abs(v - Math.sqrt(r.normDims[n] / 2)), `D = ${r.normDims[n]}`).toBeLessThan(1e-4));
+    expect(r.maxDiff).toBeLessThan(1e-5); // PE(pos + k) = A(k)·PE(pos) up to float32 rounding
+    expect(r.checkText).toMatch(/^max \|PE\(5\) − A\(2\)·PE\(3\)\| = /);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openPositions();
     await screenshot(page, 'positions-en-1280');

@@ -54,7 +54,7 @@ function applyLanguage() {
 }
 
 for (const id of CONTROLS) $(id).addEventListener('change', update);
-const pending = new Set([dial]);
+const pending = new Set([dial, $('sinusoidal')]);
 for (const el of pending) {
   el.addEventListener('change', () => {
     pending.delete(el);

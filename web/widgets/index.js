@@ -12,6 +12,7 @@ import { AttnMaskGrid } from './attn-mask-grid.js';
 import { AttnBiasMap } from './attn-bias-map.js';
 import { AttnTinyGpt } from './attn-tiny-gpt.js';
 import { AttnRopeDial } from './attn-rope-dial.js';
+import { AttnSinusoidal } from './attn-sinusoidal.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -24,12 +25,14 @@ AttnMaskGrid.define();
 AttnBiasMap.define();
 AttnTinyGpt.define();
 AttnRopeDial.define();
+AttnSinusoidal.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
 };
 export { AttnExercise };
 export { AttnRopeDial };
+export { AttnSinusoidal };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
