@@ -124,6 +124,29 @@ describe('positions page: <attn-rope-dial>', () => {
     await page.close();
   });
 
+  test('long distances: moving Δ reads qᵀR(Δ)k for all-ones vectors (float64 Σ 2cos(Δθ_i)) and ALiBi’s −m_0·Δ', async () => {
+    const { page, errors } = await openPositions();
+    for (const at of [0, 37, 200]) {
+      await drag(page, 'decay', '[data-control="at"] input', at);
+      const r = await page.evaluate(() => {
+        const w = document.getElementById('decay');
+        const read = (cls) => Number(w.shadowRoot.querySelector(`dd.${cls}`).dataset.value);
+        return {
+          at: Number(w.getAttribute('at')), ones: read('ones'), random: read('random'), alibi: read('alibi'),
+          slope0: globalThis.attnscope.alibiSlopes(8).data[0],
+        };
+      });
+      expect(r.at).toBe(at);
+      let reference = 0; // q = k = 1: each pair adds (1, 1)·R(Δθ_i)(1, 1) = 2 cos(Δθ_i)
+      for (let i = 0; i < 32; i++) reference += 2 * Math.cos(at * 10000 ** (-2 * i / 64));
+      expect(Math.abs(r.ones - reference), `Δ = ${at}`).toBeLessThan(2e-3);
+      expect(r.alibi).toBe(Math.fround(-r.slope0 * at) + 0); // −0 at Δ = 0 reads as 0
+      if (at === 0) expect(r.random).toBeGreaterThan(30); // mean ‖v‖² of 64 N(0, 1) dims
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openPositions();
     await screenshot(page, 'positions-en-1280');

@@ -54,7 +54,7 @@ function applyLanguage() {
 }
 
 for (const id of CONTROLS) $(id).addEventListener('change', update);
-const pending = new Set([dial, $('sinusoidal')]);
+const pending = new Set([dial, $('sinusoidal'), $('decay')]);
 for (const el of pending) {
   el.addEventListener('change', () => {
     pending.delete(el);

@@ -13,6 +13,7 @@ import { AttnBiasMap } from './attn-bias-map.js';
 import { AttnTinyGpt } from './attn-tiny-gpt.js';
 import { AttnRopeDial } from './attn-rope-dial.js';
 import { AttnSinusoidal } from './attn-sinusoidal.js';
+import { AttnRopeDecay } from './attn-rope-decay.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -26,6 +27,7 @@ AttnBiasMap.define();
 AttnTinyGpt.define();
 AttnRopeDial.define();
 AttnSinusoidal.define();
+AttnRopeDecay.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -33,6 +35,7 @@ export {
 export { AttnExercise };
 export { AttnRopeDial };
 export { AttnSinusoidal };
+export { AttnRopeDecay };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';

@@ -58,3 +58,34 @@ export function ropeDial(q, k, m, n, opts) {
     norms: { q: Math.sqrt(dot(q, q)), rq: Math.sqrt(dot(rq, rq)), k: Math.sqrt(dot(k, k)), rk: Math.sqrt(dot(rk, rk)) },
   };
 }
+
+/**
+ * RoPE's long-distance tendency: for Δ = 0..maxDistance, qᵀR(Δ)k with q at
+ * position 0 and k at position Δ, for q = k = all ones, and averaged over
+ * `samples` random vectors v (q = k = v, seeded N(0, 1)). The rotations are
+ * applyRope over positions 0..maxDistance; the products and the average are
+ * matmuls. Returns {distances, ones, random, samples} (Float32Arrays [T]).
+ */
+export function ropeDecay({ headDim: D, base, maxDistance, samples, seed, layout = 'interleaved' }, normals) {
+  const T = maxDistance + 1;
+  const S = Math.max(1, Math.min(samples, Math.floor(2 ** 22 / (T * D))));
+  const ones = new Float32Array(T * D).fill(1);
+  const onesScores = attn.matmul(
+    attn.applyRope(attn.tensor(ones, [T, D]), { base, layout }),
+    attn.tensor(new Float32Array(D).fill(1), [D, 1]),
+  ).data;
+  const v = normals(S * D, seed);
+  const rows = new Float32Array(S * T * D);
+  for (let s = 0; s < S; s++) for (let j = 0; j < T; j++) rows.set(v.subarray(s * D, (s + 1) * D), (s * T + j) * D);
+  const rotated = attn.applyRope(attn.tensor(rows, [S, T, D]), { base, layout });
+  const scores = attn.matmul(rotated, attn.tensor(v, [S, D, 1])); // [S, T, 1]: v·R(Δ)v
+  const mean = attn.matmul(attn.tensor(new Float32Array(S).fill(1 / S), [1, S]), attn.tensor(scores.data, [S, T])).data;
+  return { distances: Float32Array.from({ length: T }, (_, i) => i), ones: onesScores, random: mean, samples: S };
+}
+
+/** ALiBi's penalty −m_h·Δ for Δ = 0..maxDistance, every head: [H][T], from alibiBias(H, 1, T) (the query last). */
+export function alibiPenalty(heads, maxDistance) {
+  const T = maxDistance + 1;
+  const bias = attn.alibiBias(heads, 1, T).data;
+  return Array.from({ length: heads }, (_, h) => Float32Array.from({ length: T }, (_, d) => bias[h * T + (T - 1 - d)]));
+}
