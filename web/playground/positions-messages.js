@@ -4,7 +4,6 @@ import { NAV_MESSAGES } from './nav-messages.js';
 export const POSITIONS_MESSAGES = {
   en: {
     ...NAV_MESSAGES.en,
-    'nav.positions': 'Positions',
     'doc.title': 'Positions — attnscope',
     title: 'Positions',
     lede: 'How a Transformer knows where a token is: rotary embeddings (RoPE) turn q and k by angles proportional to their positions; sinusoidal encodings add waves. Every number below is computed in this page by the attnscope core.',
@@ -26,7 +25,6 @@ export const POSITIONS_MESSAGES = {
   },
   ja: {
     ...NAV_MESSAGES.ja,
-    'nav.positions': '位置の表し方',
     'doc.title': '位置の表し方 — attnscope',
     title: '位置の表し方',
     lede: 'Transformer はトークンの位置をどう知るのか。回転位置埋め込み（RoPE）は q と k を位置に比例した角度だけ回し、正弦波位置エンコーディングは波を足します。下の数はすべて、このページの中で attnscope のコアが計算しています。',

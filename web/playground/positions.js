@@ -2,6 +2,7 @@
 // the other position widgets); the widgets compute with the core. The
 // controls' values live in the URL (?head-dim=16&base=100...) so a view can
 // be shared.
+import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';

@@ -21,11 +21,7 @@ h4 { font-size: 13.5px; margin: 8px 0 4px; font-weight: 650; }
 `;
 
 export class AttnRopeDecay extends TopicElement {
-  static define(name = 'attn-rope-decay', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
-
+  static tag = 'attn-rope-decay';
   static get observedAttributes() { return ATTRIBUTES; }
   static STYLE = STYLE;
 

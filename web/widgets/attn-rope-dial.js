@@ -26,11 +26,7 @@ function vectorAttribute(element, name, D) {
 }
 
 export class AttnRopeDial extends TopicElement {
-  static define(name = 'attn-rope-dial', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
-
+  static tag = 'attn-rope-dial';
   static get observedAttributes() { return ATTRIBUTES; }
   static STYLE = DIAL_STYLE;
 
@@ -59,7 +55,7 @@ export class AttnRopeDial extends TopicElement {
     play.addEventListener('click', () => (this.#timer ? this.#stop() : this.#start()));
   }
 
-  disconnectedCallback() { super.disconnectedCallback(); this.#stop(); }
+  disconnected() { this.#stop(); }
 
   /** The numbers last shown: {m, n, q, k, score, relative, rq, rk, pairs, norms}, or null. */
   get values() { return this.#last; }

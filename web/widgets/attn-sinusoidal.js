@@ -21,12 +21,8 @@ h4 { font-size: 13.5px; margin: 14px 0 6px; font-weight: 650; }
 `;
 
 export class AttnSinusoidal extends TopicElement {
-  static define(name = 'attn-sinusoidal', registry = customElements) {
-    AttnHeatmap.define();
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
-
+  static tag = 'attn-sinusoidal';
+  static uses = { 'attn-heatmap': AttnHeatmap };
   static get observedAttributes() { return ATTRIBUTES; }
   static STYLE = STYLE;
 

@@ -39,3 +39,7 @@ export { AttnRopeDecay };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
+export { AttnElement } from './attn-element.js';
+export {
+  boolAttr, numberAttr, intAttr, enumAttr, wordsAttr,
+} from './attributes.js';

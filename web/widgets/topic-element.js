@@ -1,17 +1,19 @@
 // The shared base of the topic widgets (<attn-rope-dial>, <attn-sinusoidal>,
-// <attn-rope-decay>, ...): a shadow root with the widget's style, the wasm
-// core loaded once, attribute parsing that names the attribute in its error,
-// one redraw per task and a redraw on every language change. Subclasses build
-// their DOM in build(root) and draw in update(lang); an exception there is
-// shown in the element and fired as `error`.
-import { attn } from './attention-source.js';
+// <attn-rope-decay>, ...), on AttnElement (lifecycle, language, the core):
+// a shadow root with the widget's style, attribute parsing that names the
+// attribute in its error, and one render per task. Subclasses build their
+// DOM in build(root) and draw in update(lang); an exception there is shown
+// in the element and fired as `error`.
+import { AttnElement, boolAttr, enumAttr } from './attn-element.js';
 import { el } from './dom.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { t } from './i18n.js';
 import { TOPIC_STYLE } from './topic-style.js';
 import './topic-messages.js';
 
-export class TopicElement extends HTMLElement {
-  #status; #queued = false; #ready = false; #loadError = null; #stopLang = null; #built = false;
+export class TopicElement extends AttnElement {
+  static needsCore = true;
+
+  #status; #built = false;
 
   constructor() {
     super();
@@ -21,48 +23,27 @@ export class TopicElement extends HTMLElement {
     root.append(el('style', null, TOPIC_STYLE + (this.constructor.STYLE ?? '')));
   }
 
-  connectedCallback() {
+  connected() {
     if (!this.#built) {
       this.#built = true;
       this.build(this.shadowRoot);
       this.shadowRoot.append(this.#status);
     }
-    this.#stopLang = onLangChange(() => this.schedule());
-    if (!this.#ready) this.#status.textContent = t('heatmap.loading', {}, langFor(this));
-    attn.ready().then(() => { this.#ready = true; }, (e) => { this.#loadError = e; }).finally(() => this.schedule());
+    if (!this.coreReady) this.#status.textContent = t('heatmap.loading', {}, this.language);
   }
 
-  disconnectedCallback() {
-    this.#stopLang?.();
-    this.#stopLang = null;
-  }
-
-  // setAttribute with an unchanged value still calls back: nothing to redo.
-  attributeChangedCallback(name, old, value) { if (old !== value) this.schedule(); }
-
-  /** true once the core has loaded and the first draw may happen. */
-  get ready() { return this.#ready; }
-
-  /** Redraws at the end of the current task (many changes, one redraw). */
-  schedule() {
-    if (this.#queued) return;
-    this.#queued = true;
-    queueMicrotask(() => { this.#queued = false; if (this.isConnected) this.render(); });
-  }
-
-  /** Redraws now. */
+  /** Redraws now (changes otherwise redraw once at the end of the current task). */
   render() {
-    const lang = langFor(this);
+    const lang = this.language;
     try {
-      if (this.#loadError) throw this.#loadError;
-      if (!this.#ready) return;
+      if (this.coreError) throw this.coreError;
       this.update(lang);
       this.#status.textContent = '';
       this.#status.classList.remove('error');
     } catch (e) {
       this.#status.textContent = t('error.prefix.widget', {}, lang) + (e?.message ?? e);
       this.#status.classList.add('error');
-      this.dispatchEvent(new CustomEvent('error', { detail: { message: e?.message ?? String(e) } }));
+      this.emit('error', { message: e?.message ?? String(e) });
     }
   }
 
@@ -81,20 +62,10 @@ export class TopicElement extends HTMLElement {
   int(name, fallback, min, max) { return this.num(name, fallback, { min, max, integer: true }); }
 
   /** A boolean attribute: on when present unless "false"; `fallback` when absent. */
-  bool(name, fallback = false) {
-    const v = this.getAttribute(name);
-    return v === null ? fallback : v !== 'false';
-  }
+  bool(name, fallback = false) { return boolAttr(this, name, fallback); }
 
   /** One of `values`, or the first when absent. */
-  choice(name, values) {
-    const v = this.getAttribute(name) ?? values[0];
-    if (!values.includes(v)) throw new Error(`the ${name} attribute must be one of ${values.join(', ')} (got "${v}")`);
-    return v;
-  }
-
-  /** Fires `name` with `detail`. */
-  emit(name, detail) { this.dispatchEvent(new CustomEvent(name, { detail })); }
+  choice(name, values) { return enumAttr(this, name, values, values[0]); }
 }
 
 /** true when the reader asked for less motion (no animation then). */
