@@ -155,6 +155,7 @@ describe('positions page: <attn-rope-dial>', () => {
     await screenshot(page, 'positions-en-390');
     await page.locator('attn-lang-switch button', { hasText: '日本語' }).click();
     expect(await page.textContent('h1')).toBe('位置の表し方');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'positions-ja-390');
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'positions-ja-1280');

@@ -14,6 +14,8 @@ import { AttnTinyGpt } from './attn-tiny-gpt.js';
 import { AttnRopeDial } from './attn-rope-dial.js';
 import { AttnSinusoidal } from './attn-sinusoidal.js';
 import { AttnRopeDecay } from './attn-rope-decay.js';
+import { AttnFlashTiles } from './attn-flash-tiles.js';
+import { AttnAttentionTraffic } from './attn-attention-traffic.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -28,6 +30,8 @@ AttnTinyGpt.define();
 AttnRopeDial.define();
 AttnSinusoidal.define();
 AttnRopeDecay.define();
+AttnFlashTiles.define();
+AttnAttentionTraffic.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -36,6 +40,7 @@ export { AttnExercise };
 export { AttnRopeDial };
 export { AttnSinusoidal };
 export { AttnRopeDecay };
+export { AttnFlashTiles, AttnAttentionTraffic };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';

@@ -23,7 +23,7 @@ button:hover { background: #e8edfb; }
 button:focus-visible, input:focus-visible, select:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 button[aria-pressed="true"] { background: var(--accent); color: #fff; }
 select { font: inherit; font-size: 13px; padding: 4px 6px; border-radius: 8px; border: 1px solid #cfd6e0; background: #fbfcfe; }
-.readout { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; font-size: 13.5px; margin: 8px 0 0; }
+.readout { display: grid; grid-template-columns: fit-content(55%) minmax(0, 1fr); gap: 2px 12px; font-size: 13.5px; margin: 8px 0 0; }
 .readout dt { color: var(--muted); }
 .readout dd { margin: 0; font-family: var(--attn-mono, ui-monospace, monospace); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 .ok { color: #1a7f37; }

@@ -1,0 +1,21 @@
+// Strings of the efficiency page (Japanese and English).
+export const EFFICIENCY_MESSAGES = {
+  en: {
+    'doc.title': 'Efficiency — attnscope',
+    title: 'Efficiency',
+    lede: 'What attention costs in memory and time, and how FlashAttention and the KV cache change it. Every number below is computed in this page.',
+    'flash.section': 'FlashAttention',
+    'flash.hint': 'Step through the key tiles: each query row keeps a running max, a running sum and a rescaled accumulator, and ends exactly at softmax attention. Below: the memory traffic that saves.',
+    footer: 'Computed in this page by the attnscope WebAssembly core',
+    backend: 'backend',
+  },
+  ja: {
+    'doc.title': '効率 — attnscope',
+    title: '効率',
+    lede: 'アテンションがメモリと時間をどれだけ使うのか、FlashAttention と KV キャッシュがそれをどう変えるのか。下の数はすべてこのページの中で計算しています。',
+    'flash.section': 'FlashAttention',
+    'flash.hint': 'キーのタイルを 1 つずつ進めます。各クエリ行は最大値・和・縮小しながら足す累積だけを持ち、最後に softmax アテンションと一致します。下は、それで節約できるメモリの移動量です。',
+    footer: 'このページの中で attnscope の WebAssembly コアが計算',
+    backend: 'バックエンド',
+  },
+};
