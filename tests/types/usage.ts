@@ -184,3 +184,21 @@ export function heatmapWidget(): number {
   const grid = document.querySelector('attn-mask-grid');
   return map.valueAt(0, 1) + (map.rowSums?.[0] ?? 0) + (grid ? grid.valueAt(0, 0) : 0);
 }
+
+// Issue 12 core additions: KV-cache bytes, RoPE at explicit positions.
+export function topicsCore(x: Tensor): number {
+  const bytes: number = attn.kvCacheBytes({ nLayers: 32, nKvHeads: 8, headDim: 128, seqLen: 4096, dtype: 'bfloat16' });
+  // @ts-expect-error dtype is one of four names
+  attn.kvCacheBytes({ nLayers: 1, nKvHeads: 1, headDim: 1, seqLen: 1, dtype: 'fp8' });
+  const r = attn.applyRope(x, { positions: [0.5, Math.PI / 4, 2] });
+  // @ts-expect-error positions are numbers
+  attn.applyRope(x, { positions: ['0.5'] });
+  return bytes + r.data[0];
+}
+
+export function unnormalisedLinear(x: Tensor): number {
+  const { output } = attn.linearAttention(x, x, x, { featureMap: 'identity', normalize: false, isCausal: true });
+  // @ts-expect-error normalize is a boolean
+  attn.linearAttention(x, x, x, { normalize: 'no' });
+  return output.data[0];
+}

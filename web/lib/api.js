@@ -22,3 +22,4 @@ export { linearAttention, performerProjection } from './ops/linear_attention.js'
 export { countParameters, countFlops } from './ops/count.js';
 export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
+export { kvCacheBytes } from './ops/kv_cache_bytes.js';

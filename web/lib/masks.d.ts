@@ -114,8 +114,16 @@ export function addPositionEmbeddings(x: Tensor, table: Tensor, options?: { posi
 
 /** Options of linearAttention. */
 export interface LinearAttentionOptions {
-  /** phi: 'elu1' (default) elu(x) + 1; 'relu' max(x, 0); 'performer' positive random features. */
-  featureMap?: 'elu1' | 'relu' | 'performer';
+  /** phi: 'elu1' (default) elu(x) + 1; 'relu' max(x, 0); 'performer' positive random features; 'identity' x. */
+  featureMap?: 'elu1' | 'relu' | 'performer' | 'identity';
+  /**
+   * true (default): divide by phi(q_i)ᵀz + eps. false: the unnormalised
+   * out_i = phi(q_i)ᵀ S = Σ_j (phi(q_i)·phi(k_j)) v_j, i.e. phi(Q) phi(K)ᵀ V
+   * (with 'identity': Q Kᵀ V, one gradient-descent step in the in-context-learning
+   * derivation). opts.eps is refused with false. With 'identity' and true the
+   * denominator qᵀz may be 0 or negative (the features are not positive).
+   */
+  normalize?: boolean;
   /** Sum over keys j <= i' only. Default false. */
   isCausal?: boolean;
   /** 'recurrent' (default): running sums S, z, O(N·F·Dv). 'quadratic': the explicit a_ij, O(Nq·Nk·(F + Dv)). Equal up to rounding. */
@@ -135,7 +143,8 @@ export interface LinearAttentionOptions {
  * q [..., H, Nq, D], k [..., H, Nk, D], v [..., H, Nk, Dv] -> output [..., H, Nq, Dv]
  * (rank-2 inputs are one head):
  *   out_i = phi(q_i)ᵀ S / (phi(q_i)ᵀ z + eps),  S = Σ_j phi(k_j) v_jᵀ,  z = Σ_j phi(k_j)
- * over every key, or with isCausal over j <= i' (a query with no key gets 0).
+ * over every key, or with isCausal over j <= i' (a query with no key gets 0);
+ * with normalize: false, out_i = phi(q_i)ᵀ S (phi(Q) phi(K)ᵀ V, masked when causal).
  * Performer (Choromanski et al. 2021): phi(x)_r = exp(w_r·x' - |x'|²/2) / √m,
  * x' = x / D^(1/4), w [m, D] ~ N(0, 1) (one projection for all heads), so that
  * phi(q)·phi(k) estimates exp(q·k / √D), softmax attention's kernel.

@@ -17,6 +17,12 @@ enum class RopeLayout : int { Interleaved = 0, Half = 1 };
 void apply_rope(float* out, const float* x, int B, int T, int D, float base,
                 RopeLayout layout, int offset);
 
+// The same rotation at explicit positions (T), any finite reals (non-integer
+// or negative too): row t of every batch turns by angle = positions[t] *
+// base^(-2i/D). apply_rope is this with positions[t] = t + offset.
+void apply_rope_at(float* out, const float* x, int B, int T, int D, float base,
+                   RopeLayout layout, const double* positions);
+
 // slopes (H): the ALiBi geometric sequence 2^(-8/n), n the largest power of
 // two <= H, then for H not a power of two the odd powers of 2^(-4/n).
 void alibi_slopes(float* out, int H);
