@@ -85,6 +85,22 @@ describe('positions page: <attn-rope-dial>', () => {
     await page.close();
   });
 
+  test('a fractional step (π/4) turns q = k = (1, 0) by exactly π/4: the score is cos(π/4)', async () => {
+    const { page, errors } = await openPositions('?head-dim=2&step=0.7853981633974483');
+    const r = await page.evaluate(async () => {
+      const dial = document.getElementById('dial');
+      const changed = new Promise((resolve) => dial.addEventListener('change', (e) => resolve(e.detail), { once: true }));
+      for (const [name, value] of [['q', '[1, 0]'], ['k', '[1, 0]'], ['m', '0'], ['n', String(Math.PI / 4)]]) dial.setAttribute(name, value);
+      const detail = await changed;
+      return { detail, mText: dial.shadowRoot.querySelector('.field output').textContent, rk: Array.from(dial.values.rk) };
+    });
+    expect(Math.abs(r.detail.score - Math.cos(Math.PI / 4))).toBeLessThan(1e-6);
+    expect(Math.abs(r.detail.relative - Math.cos(Math.PI / 4))).toBeLessThan(1e-6);
+    expect(Math.abs(r.rk[1] - Math.sin(Math.PI / 4))).toBeLessThan(1e-6);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('sinusoidal: moving d_model redraws the divisor table, norms, Gram matrix and A(k), all equal to the API', async () => {
     const { page, errors } = await openPositions();
     const divisorsAt8 = await page.evaluate(() => [...document.getElementById('sinusoidal').shadowRoot.querySelectorAll('td.divisor')].map((c) => c.textContent));
