@@ -111,6 +111,37 @@ describe('efficiency page', () => {
     await page.close();
   });
 
+  test('KV cache: Llama-2-7B in fp16 is 512 KiB a token and 2 GiB at 4,096 tokens; MQA divides by 32', async () => {
+    const { page, errors } = await openEfficiency();
+    await page.evaluate(() => {
+      const s = document.getElementById('kv-cache').shadowRoot.querySelector('select');
+      s.value = 'llama2-7b';
+      s.dispatchEvent(new Event('change'));
+    });
+    await drag(page, 'kv-cache', '[data-control="kv-heads"] input', 8);
+    const read = () => page.evaluate(() => {
+      const root = document.getElementById('kv-cache').shadowRoot;
+      return Object.fromEntries([...root.querySelectorAll('tr[data-kind]')].map((tr) => [tr.dataset.kind, {
+        perToken: Number(tr.querySelector('.per-token').dataset.value), total: Number(tr.querySelector('.total').dataset.value),
+        text: tr.querySelector('.total').textContent,
+      }]));
+    });
+    let r = await read();
+    const perToken = 2 * 32 * 32 * 128 * 2; // K and V, layers, KV heads, head dim, fp16 bytes
+    expect(r.mha.perToken).toBe(perToken);
+    expect(r.mha.total).toBe(perToken * 4096);
+    expect(r.mha.text).toBe('2 GiB2,147,483,648'); // the unit line, then the exact count below it
+    expect(r.gqa.total).toBe(perToken * 4096 / 4); // 8 of 32 KV heads
+    expect(r.mqa.total).toBe(perToken * 4096 / 32);
+    await drag(page, 'kv-cache', '[data-control="tokens"] input', 15); // 32,768 tokens
+    await drag(page, 'kv-cache', '[data-control="batch"] input', 4);
+    r = await read();
+    expect(r.mha.total).toBe(perToken * 32768 * 4);
+    expect(r.mha.perToken).toBe(perToken);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openEfficiency();
     await screenshot(page, 'efficiency-en-1280');

@@ -16,6 +16,7 @@ import { AttnSinusoidal } from './attn-sinusoidal.js';
 import { AttnRopeDecay } from './attn-rope-decay.js';
 import { AttnFlashTiles } from './attn-flash-tiles.js';
 import { AttnAttentionTraffic } from './attn-attention-traffic.js';
+import { AttnKvCache } from './attn-kv-cache.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -32,6 +33,7 @@ AttnSinusoidal.define();
 AttnRopeDecay.define();
 AttnFlashTiles.define();
 AttnAttentionTraffic.define();
+AttnKvCache.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -41,6 +43,7 @@ export { AttnRopeDial };
 export { AttnSinusoidal };
 export { AttnRopeDecay };
 export { AttnFlashTiles, AttnAttentionTraffic };
+export { AttnKvCache };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
