@@ -17,6 +17,12 @@ fixed, so two runs write identical bytes. References:
              identity, elu(x) + 1 or relu), masked to j <= i + Nk - Nq when
              causal, asserted equal to the recurrent form (cumulative sums
              of phi(k) v^T read by phi(q)) before anything is written.
+  selectiveScan  a float64 re-implementation (written here) of the loop of
+             mamba_ssm's selective_scan_ref for one sequence: delta (+ bias),
+             torch's F.softplus, x = exp(delta A) x + delta B u, y = C.x + D u,
+             times F.silu(z); the states of every step are kept.
+  ssmConvolutionKernel  K[k] = sum_n C exp(k delta A) delta B in float64,
+             asserted to reproduce the float64 scan by causal convolution.
 """
 import os
 import sys
@@ -108,9 +114,99 @@ def gen_linear_unnormalised():
           'phi(Q) phi(K)^T V (causal-masked), float64, checked against the cumulative-sum form', cases)
 
 
+# ---- selective scan ---------------------------------------------------------
+
+def scan_ref(u, delta, A, B, C, D=None, z=None, delta_bias=None, softplus=False):
+    """One sequence, steps first: u, delta [L, Dch]; A [Dch, N]; B, C [L, N] or [N]."""
+    u, delta, A, B, C = (t.to(F64) for t in (u, delta, A, B, C))
+    if delta_bias is not None:
+        delta = delta + delta_bias.to(F64)
+    if softplus:
+        delta = torch.nn.functional.softplus(delta)
+    L, Dch = u.shape
+    x = torch.zeros(Dch, A.shape[1], dtype=F64)
+    ys, states = [], []
+    for t in range(L):
+        Bt = B[t] if B.dim() == 2 else B
+        Ct = C[t] if C.dim() == 2 else C
+        x = torch.exp(delta[t][:, None] * A) * x + (delta[t] * u[t])[:, None] * Bt[None, :]
+        states.append(x)
+        ys.append(x @ Ct)
+    y = torch.stack(ys) if L else torch.zeros(0, Dch, dtype=F64)
+    if D is not None:
+        y = y + u * D.to(F64)
+    if z is not None:
+        y = y * torch.nn.functional.silu(z.to(F64))
+    st = torch.stack(states) if L else torch.zeros(0, Dch, A.shape[1], dtype=F64)
+    return y, st
+
+
+def conv_kernel_ref(delta, A, B, C, length):
+    delta, A, B, C = (t.to(F64) for t in (delta, A, B, C))
+    k = torch.arange(length, dtype=F64)[:, None, None]  # [length, 1, 1]
+    return (C * torch.exp(k * delta[None, :, None] * A[None]) * delta[None, :, None] * B).sum(-1)  # [length, Dch]
+
+
+def gen_selective_scan():
+    cases = []
+
+    def add(name, L, Dch, N, b_varies=True, c_varies=True, D=False, z=False, bias=False, softplus=False):
+        u = randn(L, Dch)
+        delta = (torch.rand(L, Dch, generator=GEN, dtype=F64) * 0.9 + 0.05).to(torch.float32)
+        if softplus:  # raw values around 0, some far out (softplus's linear branch above 20)
+            delta = randn(L, Dch, scale=2.0)
+            delta[0, 0] = 25.0
+        A = -torch.exp(randn(Dch, N, scale=0.5).to(F64)).to(torch.float32)  # Mamba's A = -exp(A_log) < 0
+        B = randn(L, N) if b_varies else randn(N)
+        C = randn(L, N) if c_varies else randn(N)
+        opts = {'returnStates': True}
+        extra = {}
+        if D:
+            extra['D'] = randn(Dch)
+        if z:
+            extra['z'] = randn(L, Dch)
+        if bias:
+            extra['delta_bias'] = randn(Dch, scale=0.5)
+        if softplus:
+            opts['deltaSoftplus'] = True
+        y, st = scan_ref(u, delta, A, B, C, extra.get('D'), extra.get('z'), extra.get('delta_bias'), softplus)
+        for key, js in [('D', 'D'), ('z', 'z'), ('delta_bias', 'deltaBias')]:
+            if key in extra:
+                opts[js] = inp(extra[key])
+        cases.append({'name': name, 'args': [inp(u), inp(delta), inp(A), inp(B), inp(C), opts],
+                      'expected': {'output': ref(y), 'states': ref(st)}})
+
+    add('L=1 Dch=1 N=1 (one step)', 1, 1, 1)
+    add('L=6 Dch=3 N=4 input-dependent B, C', 6, 3, 4)
+    add('L=7 Dch=5 N=3 time-invariant B, C with D', 7, 5, 3, b_varies=False, c_varies=False, D=True)
+    add('L=9 Dch=4 N=16 B varies, C fixed, z gate', 9, 4, 16, c_varies=False, z=True)
+    add('L=12 Dch=6 N=8 everything: D, z, deltaBias, softplus', 12, 6, 8, D=True, z=True, bias=True, softplus=True)
+    add('L=40 Dch=2 N=5 long sequence', 40, 2, 5, D=True)
+    add('L=0 Dch=3 N=2 empty', 0, 3, 2)
+    write('topics_selectiveScan', 'selectiveScan',
+          "float64 re-implementation of selective_scan_ref's loop (one sequence, steps first)", cases)
+
+    cases = []
+    for name, Dch, N, length in [('Dch=1 N=1 length=5', 1, 1, 5), ('Dch=3 N=4 length=12', 3, 4, 12),
+                                 ('Dch=4 N=16 length=64', 4, 16, 64), ('length=0', 2, 3, 0)]:
+        delta = (torch.rand(Dch, generator=GEN, dtype=F64) * 0.9 + 0.05).to(torch.float32)
+        A = -torch.exp(randn(Dch, N, scale=0.5).to(F64)).to(torch.float32)
+        B, C = randn(N), randn(N)
+        K = conv_kernel_ref(delta, A, B, C, length)
+        if length:  # the causal convolution of K reproduces the float64 scan
+            u = randn(length, Dch)
+            y, _ = scan_ref(u, delta.expand(length, Dch), A, B, C)
+            conv = torch.stack([sum(K[j] * u.to(F64)[t - j] for j in range(t + 1)) for t in range(length)])
+            assert torch.allclose(conv, y, rtol=1e-10, atol=1e-12), 'kernel and scan differ'
+        cases.append({'name': name, 'args': [inp(delta), inp(A), inp(B), inp(C), length], 'expected': ref(K)})
+    write('topics_ssmConvolutionKernel', 'ssmConvolutionKernel',
+          'K[k, c] = sum_n C exp(k delta A) delta B, float64, checked against the float64 scan', cases)
+
+
 def main():
     gen_rope_positions()
     gen_linear_unnormalised()
+    gen_selective_scan()
 
 
 if __name__ == '__main__':

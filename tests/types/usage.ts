@@ -202,3 +202,12 @@ export function unnormalisedLinear(x: Tensor): number {
   attn.linearAttention(x, x, x, { normalize: 'no' });
   return output.data[0];
 }
+
+export function stateSpace(u: Tensor, a: Tensor, b: Tensor): number {
+  const { output, states } = attn.selectiveScan(u, u, a, b, b, { D: b, deltaSoftplus: true, returnStates: true });
+  const plain: { output: Tensor } = attn.selectiveScan(u, u, a, b, b);
+  const K: Tensor = attn.ssmConvolutionKernel(b, a, b, b, 16);
+  // @ts-expect-error the kernel needs a length
+  attn.ssmConvolutionKernel(b, a, b, b);
+  return output.data[0] + states.data[0] + plain.output.data[0] + K.data[0];
+}

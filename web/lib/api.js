@@ -23,3 +23,4 @@ export { countParameters, countFlops } from './ops/count.js';
 export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
 export { kvCacheBytes } from './ops/kv_cache_bytes.js';
+export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';

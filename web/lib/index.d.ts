@@ -201,3 +201,4 @@ export * from './masks.js';
 export * from './blocks.js';
 export * from './model.js';
 export * from './memory.js';
+export * from './ssm.js';
