@@ -17,6 +17,7 @@ import { AttnRopeDecay } from './attn-rope-decay.js';
 import { AttnFlashTiles } from './attn-flash-tiles.js';
 import { AttnAttentionTraffic } from './attn-attention-traffic.js';
 import { AttnKvCache } from './attn-kv-cache.js';
+import { AttnSsm } from './attn-ssm.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -34,6 +35,7 @@ AttnRopeDecay.define();
 AttnFlashTiles.define();
 AttnAttentionTraffic.define();
 AttnKvCache.define();
+AttnSsm.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -44,6 +46,7 @@ export { AttnSinusoidal };
 export { AttnRopeDecay };
 export { AttnFlashTiles, AttnAttentionTraffic };
 export { AttnKvCache };
+export { AttnSsm };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';

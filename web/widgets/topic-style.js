@@ -5,6 +5,7 @@ export const TOPIC_STYLE = `
 :host { display: block; --accent: var(--attn-accent, #3451b2); --muted: var(--attn-muted, #5b6675);
   --ink: var(--attn-ink, #1b2430); --line: #e1e6ee; --q: #3451b2; --k: #c2570c; color: var(--ink); }
 :host([hidden]) { display: none; }
+[hidden] { display: none !important; }
 * { box-sizing: border-box; }
 .title { font-size: 15px; font-weight: 650; margin: 0 0 4px; }
 .rule { font-family: var(--attn-mono, ui-monospace, "DejaVu Sans Mono", Menlo, monospace); font-size: 12.5px; color: var(--muted); margin: 0 0 8px; }
