@@ -739,3 +739,46 @@ declare global {
     'attn-ssm': AttnSsm;
   }
 }
+
+/**
+ * `<attn-vectors>`: two draggable 2-D arrows a and b (drag the heads, or
+ * focus one and use the arrow keys; Shift moves by 1) with a + b, a − b,
+ * ‖a‖, ‖b‖, a·b, cos θ, θ and the law of cosines
+ * ‖a − b‖² = ‖a‖² + ‖b‖² − 2a·b with the numbers filled in. Sums by `matmul`
+ * with [[1, 1], [1, −1]], dot products and norms by `matmul`, the cosine from
+ * `l2Normalize`.
+ *
+ * Attributes: `a`, `b` (JSON [x, y], defaults [2, 1] and [0.5, 2]; moves
+ * snap to 0.25 within ±4), `caption`, `lang`. Events: `change` (detail {a, b,
+ * dot, cos}); `error`.
+ */
+export declare class AttnVectors extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnVectors;
+  static readonly observedAttributes: string[];
+  readonly values: {
+    a: number[]; b: number[]; sum: Float32Array; diff: Float32Array; dot: number; normA: number; normB: number;
+    cos: number; angle: number; normDiffSq: number; normASq: number; normBSq: number;
+  } | null;
+}
+
+/**
+ * `<attn-matmul-steps>`: C = A·B from `matmul`, entry by entry: press C[i, j]
+ * (or move with the arrow keys) and row i of A and column j of B light up,
+ * with C[i, j] = Σ_l A[i, l]·B[l, j] written out in the input numbers.
+ *
+ * Attributes: `a`, `b` (JSON 2-D arrays; defaults a 2 × 3 and a 3 × 2),
+ * `row`, `col` (the entry shown, default 0, 0), `caption`, `lang`. Events:
+ * `change` (detail {row, col, value}); `error`.
+ */
+export declare class AttnMatmulSteps extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnMatmulSteps;
+  static readonly observedAttributes: string[];
+  readonly values: { a: Matrix; b: Matrix; c: Matrix; row: number; col: number } | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attn-vectors': AttnVectors;
+    'attn-matmul-steps': AttnMatmulSteps;
+  }
+}

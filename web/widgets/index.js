@@ -18,6 +18,8 @@ import { AttnFlashTiles } from './attn-flash-tiles.js';
 import { AttnAttentionTraffic } from './attn-attention-traffic.js';
 import { AttnKvCache } from './attn-kv-cache.js';
 import { AttnSsm } from './attn-ssm.js';
+import { AttnVectors } from './attn-vectors.js';
+import { AttnMatmulSteps } from './attn-matmul-steps.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -36,6 +38,8 @@ AttnFlashTiles.define();
 AttnAttentionTraffic.define();
 AttnKvCache.define();
 AttnSsm.define();
+AttnVectors.define();
+AttnMatmulSteps.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -47,6 +51,7 @@ export { AttnRopeDecay };
 export { AttnFlashTiles, AttnAttentionTraffic };
 export { AttnKvCache };
 export { AttnSsm };
+export { AttnVectors, AttnMatmulSteps };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
