@@ -42,7 +42,7 @@ function dialVsApi(page) {
   });
 }
 
-describe('positions page: <attn-rope-dial>', () => {
+describe('positions page', () => {
   test('loads under the CSP with one script, no errors and no other origin', async () => {
     const { page, errors, requests, response } = await openPositions();
     expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
@@ -158,6 +158,38 @@ describe('positions page: <attn-rope-dial>', () => {
       expect(Math.abs(r.ones - reference), `Δ = ${at}`).toBeLessThan(2e-3);
       expect(r.alibi).toBe(Math.fround(-r.slope0 * at) + 0); // −0 at Δ = 0 reads as 0
       if (at === 0) expect(r.random).toBeGreaterThan(30); // mean ‖v‖² of 64 N(0, 1) dims
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('permutation: without positions the shuffled rows equal the original ones; sinusoidal and RoPE change them', async () => {
+    const { page, errors } = await openPositions();
+    const read = () => page.evaluate(() => {
+      const attn = globalThis.attnscope;
+      const w = document.getElementById('permutation');
+      const { order, x, params, outShuffled, maxDiff } = w.values;
+      const d = x.shape[1], mode = w.getAttribute('mode') ?? 'none';
+      // the shuffled sentence through the API, independently of the widget
+      const xp = attn.tensor(new Float32Array(order.flatMap((i) => Array.from(x.data.slice(i * d, (i + 1) * d)))), [order.length, d]);
+      const input = mode === 'sinusoidal' ? attn.addPositionEmbeddings(xp, attn.sinusoidalPositionalEncoding(order.length, d)) : xp;
+      const api = attn.multiHeadAttention(input, params, { nHeads: 1, rope: mode === 'rope' ? {} : null }).output.data;
+      let worst = 0;
+      for (let k = 0; k < api.length; k++) worst = Math.max(worst, Math.abs(api[k] - outShuffled.data[k]));
+      return { mode, order, maxDiff, shownMax: Math.max(...[...w.shadowRoot.querySelectorAll('td.diff')].map((c) => Number(c.dataset.value))), apiVsShown: worst };
+    });
+    const click = (sel) => page.evaluate((s) => document.getElementById('permutation').shadowRoot.querySelector(s).click(), sel);
+    await click('button[data-action="shuffle"]');
+    const none = await read();
+    expect(none.order).not.toEqual([0, 1, 2, 3, 4]);
+    expect(none.maxDiff).toBeLessThan(1e-5);
+    for (const mode of ['sinusoidal', 'rope']) {
+      await click(`button[data-mode="${mode}"]`);
+      const r = await read();
+      expect(r.mode).toBe(mode);
+      expect(r.apiVsShown, mode).toBe(0);
+      expect(r.shownMax, mode).toBe(r.maxDiff);
+      expect(r.maxDiff, mode).toBeGreaterThan(1e-3);
     }
     expect(errors).toEqual([]);
     await page.close();

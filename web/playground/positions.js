@@ -55,7 +55,7 @@ function applyLanguage() {
 }
 
 for (const id of CONTROLS) $(id).addEventListener('change', update);
-const pending = new Set([dial, $('sinusoidal'), $('decay')]);
+const pending = new Set([dial, $('sinusoidal'), $('decay'), $('permutation')]);
 for (const el of pending) {
   el.addEventListener('change', () => {
     pending.delete(el);

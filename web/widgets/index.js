@@ -20,6 +20,7 @@ import { AttnKvCache } from './attn-kv-cache.js';
 import { AttnSsm } from './attn-ssm.js';
 import { AttnVectors } from './attn-vectors.js';
 import { AttnMatmulSteps } from './attn-matmul-steps.js';
+import { AttnPermutation } from './attn-permutation.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -40,6 +41,7 @@ AttnKvCache.define();
 AttnSsm.define();
 AttnVectors.define();
 AttnMatmulSteps.define();
+AttnPermutation.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -52,6 +54,7 @@ export { AttnFlashTiles, AttnAttentionTraffic };
 export { AttnKvCache };
 export { AttnSsm };
 export { AttnVectors, AttnMatmulSteps };
+export { AttnPermutation };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
