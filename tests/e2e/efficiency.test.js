@@ -142,6 +142,21 @@ describe('efficiency page', () => {
     await page.close();
   });
 
+  test('sequence models: at N = 4096 the FLOPs, steps and paths follow the formulas, attention’s from countFlops', async () => {
+    const { page, errors } = await openEfficiency();
+    await drag(page, 'sequence-cost', '[data-control="n"] input', 12);
+    await drag(page, 'sequence-cost', '[data-control="k"] input', 5);
+    const rows = await page.evaluate(() => Object.fromEntries([...document.getElementById('sequence-cost').shadowRoot.querySelectorAll('tr[data-model]')]
+      .map((tr) => [tr.dataset.model, ['flops', 'steps', 'path'].map((c) => Number(tr.querySelector(`td.${c}`).dataset.value))])));
+    const N = 4096, d = 512, k = 5;
+    expect(rows.attention).toEqual([8 * N * d * d + 4 * N * N * d, 1, 1]);
+    expect(rows.rnn).toEqual([4 * N * d * d, N, N - 1]);
+    expect(rows.cnn).toEqual([2 * k * N * d * d, 1, Math.ceil((N - 1) / (k - 1))]);
+    expect(rows.dilated).toEqual([2 * k * N * d * d, 1, 6]); // 5^5 = 3125 < 4096 <= 5^6
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openEfficiency();
     await screenshot(page, 'efficiency-en-1280');

@@ -21,6 +21,7 @@ import { AttnSsm } from './attn-ssm.js';
 import { AttnVectors } from './attn-vectors.js';
 import { AttnMatmulSteps } from './attn-matmul-steps.js';
 import { AttnPermutation } from './attn-permutation.js';
+import { AttnSequenceCost } from './attn-sequence-cost.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -42,6 +43,7 @@ AttnSsm.define();
 AttnVectors.define();
 AttnMatmulSteps.define();
 AttnPermutation.define();
+AttnSequenceCost.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -55,6 +57,7 @@ export { AttnKvCache };
 export { AttnSsm };
 export { AttnVectors, AttnMatmulSteps };
 export { AttnPermutation };
+export { AttnSequenceCost };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
