@@ -74,6 +74,64 @@ describe('basics page', () => {
     await page.close();
   });
 
+  test('kernel vs attention: the RBF rows equal a float64 normalised exp(−‖xi − xj‖²/2σ²); a new seed changes attention only', async () => {
+    const { page, errors } = await openBasics();
+    const drag = (sel, v) => page.evaluate(([s, value]) => {
+      const input = document.getElementById('kernel').shadowRoot.querySelector(s);
+      input.value = String(value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, [sel, v]);
+    const read = () => page.evaluate(() => {
+      const w = document.getElementById('kernel');
+      const { x, rbf, attention } = w.values;
+      const [N, d] = x.shape, sigma = Number(w.getAttribute('sigma'));
+      let worst = 0;
+      for (let i = 0; i < N; i++) {
+        const k = Array.from({ length: N }, (_, j) => {
+          let s = 0;
+          for (let c = 0; c < d; c++) s += (x.data[i * d + c] - x.data[j * d + c]) ** 2;
+          return Math.exp(-s / (2 * sigma * sigma));
+        });
+        const total = k.reduce((a, b) => a + b, 0);
+        k.forEach((v, j) => { worst = Math.max(worst, Math.abs(v / total - rbf.data[i * N + j])); });
+      }
+      const shown = w.shadowRoot.querySelector('.map-rbf').valueAt(1, 1);
+      return { worst, shown, api: rbf.data[N + 1], rbf: Array.from(rbf.data), attention: Array.from(attention.data) };
+    });
+    await drag('[data-control="sigma"] input', 4);
+    const a = await read();
+    expect(a.worst).toBeLessThan(1e-5);
+    expect(a.shown).toBe(a.api);
+    await drag('[data-control="seed"] input', 7);
+    const b = await read();
+    expect(b.rbf).toEqual(a.rbf);
+    expect(b.attention).not.toEqual(a.attention);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('cross-attention: pressing a target token shows its weights, a float64 softmax over the source', async () => {
+    const { page, errors } = await openBasics();
+    await page.locator('#cross .tokens.target button[data-i="2"]').click();
+    const r = await page.evaluate(() => {
+      const w = document.getElementById('cross');
+      const { xs, xt, query, temperature, source } = w.values;
+      const d = xs.shape[1];
+      const scores = source.map((_, j) => {
+        let s = 0;
+        for (let c = 0; c < d; c++) s += xt.data[query * d + c] * xs.data[j * d + c];
+        return s / Math.sqrt(d) / temperature;
+      });
+      const m = Math.max(...scores), e = scores.map((s) => Math.exp(s - m)), total = e.reduce((a, b) => a + b, 0);
+      return { query, shown: JSON.parse(w.shadowRoot.querySelector('.readout').dataset.values), ref: e.map((v) => v / total), argmax: source[scores.indexOf(m)] };
+    });
+    expect(r.query).toBe(2);
+    r.ref.forEach((v, j) => expect(Math.abs(r.shown[j] - v), `key ${j}`).toBeLessThan(1e-6));
+    expect(r.argmax).toBe('mat'); // マット shares its vector with mat
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openBasics();
     await screenshot(page, 'basics-en-1280');
@@ -81,7 +139,7 @@ describe('basics page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'basics-en-390');
     await page.locator('attn-lang-switch button', { hasText: '日本語' }).click();
-    expect(await page.textContent('h1')).toBe('ベクトルと行列');
+    expect(await page.textContent('h1')).toBe('ベクトルからアテンションへ');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'basics-ja-390');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -17,7 +17,7 @@ export const PAGES = [
   { path: 'positions.html', nav: 'positions', title: { ja: '位置の表し方', en: 'Positions' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-rope-dial', 'attn-sinusoidal', 'attn-rope-decay', 'attn-permutation'] },
   { path: 'efficiency.html', nav: 'efficiency', title: { ja: '効率', en: 'Efficiency' }, topics: ['efficient-attention', 'multi-head'], widgets: ['attn-flash-tiles', 'attn-attention-traffic', 'attn-kv-cache', 'attn-sequence-cost'] },
   { path: 'ssm.html', nav: 'ssm', title: { ja: '状態空間モデル', en: 'State-space models' }, topics: ['efficient-attention'], widgets: ['attn-ssm'] },
-  { path: 'basics.html', nav: 'basics', title: { ja: 'ベクトルと行列', en: 'Vectors and matrices' }, topics: ['linear-algebra'], widgets: ['attn-vectors', 'attn-matmul-steps'] },
+  { path: 'basics.html', nav: 'basics', title: { ja: 'ベクトルからアテンションへ', en: 'From vectors to attention' }, topics: ['linear-algebra', 'attention'], widgets: ['attn-vectors', 'attn-matmul-steps', 'attn-kernel-vs-attention', 'attn-cross-attention'] },
   { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'] },
 ];
 

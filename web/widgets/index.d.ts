@@ -837,3 +837,49 @@ declare global {
     'attn-sequence-cost': AttnSequenceCost;
   }
 }
+
+/**
+ * `<attn-cross-attention>`: an encoder–decoder picture. Source tokens (keys
+ * and values) above, target tokens (queries) below; press a target token and
+ * lines show its weights over the source; a heatmap shows every weight.
+ * Weights from `multiHeadAttention(target, I, {memory: source, temperature,
+ * returnIntermediates: true})`; a target word listed in `pairs` shares its
+ * source word's (seeded) vector, so each query finds its translation.
+ *
+ * Attributes: `source` (default "the cat sleeps on the mat"), `target`
+ * (default "猫 は マット の 上 で 寝る"), `pairs` (default
+ * "猫=cat マット=mat 上=on 寝る=sleeps"), `temperature` (default 1), `query`
+ * (the target token shown, default 0), `caption`, `lang`. Events: `change`
+ * (detail {query, weights}); `error`.
+ */
+export declare class AttnCrossAttention extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnCrossAttention;
+  static readonly observedAttributes: string[];
+  readonly values: {
+    source: string[]; target: string[]; weights: Matrix; query: number; xs: Matrix; xt: Matrix; temperature: number;
+  } | null;
+}
+
+/**
+ * `<attn-kernel-vs-attention>`: the same tokens weighted by a fixed RBF
+ * kernel, softmax_j(−‖x_i − x_j‖²/2σ²) (computed as attention with q = k = x,
+ * scale 1/σ² and a per-key bias −‖x_j‖²/2σ²), next to attention weights
+ * softmax(x W_Q (x W_K)ᵀ/√d) with seeded projections, as two heatmaps, with
+ * how many rows put their largest weight on the diagonal.
+ *
+ * Attributes: `tokens` (default "the cat sat on the mat"), `sigma` (default
+ * 2), `seed` (default 1), `caption`, `lang`. Events: `change` (detail
+ * {sigma, seed, diagonal}); `error`.
+ */
+export declare class AttnKernelVsAttention extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnKernelVsAttention;
+  static readonly observedAttributes: string[];
+  readonly values: { x: Matrix; rbf: Matrix; attention: Matrix } | null;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attn-cross-attention': AttnCrossAttention;
+    'attn-kernel-vs-attention': AttnKernelVsAttention;
+  }
+}

@@ -22,6 +22,8 @@ import { AttnVectors } from './attn-vectors.js';
 import { AttnMatmulSteps } from './attn-matmul-steps.js';
 import { AttnPermutation } from './attn-permutation.js';
 import { AttnSequenceCost } from './attn-sequence-cost.js';
+import { AttnCrossAttention } from './attn-cross-attention.js';
+import { AttnKernelVsAttention } from './attn-kernel-vs-attention.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -44,6 +46,8 @@ AttnVectors.define();
 AttnMatmulSteps.define();
 AttnPermutation.define();
 AttnSequenceCost.define();
+AttnCrossAttention.define();
+AttnKernelVsAttention.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -58,6 +62,7 @@ export { AttnSsm };
 export { AttnVectors, AttnMatmulSteps };
 export { AttnPermutation };
 export { AttnSequenceCost };
+export { AttnCrossAttention, AttnKernelVsAttention };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
