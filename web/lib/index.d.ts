@@ -155,7 +155,7 @@ export interface AttentionOptions {
   kind?: 'dot' | 'cosine';
   /** T > 0 divides the scores (both kinds); default 1. */
   temperature?: number;
-  /** Adds alibiSlopes(H)[h] * (j - i') to the scores after scaling (i' the aligned query index). */
+  /** Adds −alibiSlopes(H)[h] · |i' − j| to the scores after scaling (i' the aligned query index): later keys are penalised like earlier ones. */
   alibi?: boolean;
   /** Query i sees keys with |i' - j| < window (the token itself counts); an integer >= 1. */
   window?: number | null;

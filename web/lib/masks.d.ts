@@ -69,9 +69,10 @@ export function combineMasks(...masks: BoolTensor[]): BoolTensor;
 export function intersectMasks(...masks: BoolTensor[]): BoolTensor;
 
 /**
- * ALiBi bias [nHeads, nQ, nK] = alibiSlopes(nHeads)[h] · (j - i'): the scores'
- * `alibi: true` as a tensor (pass it as a float attnMask). It depends only on
- * j - i' and the head. nK defaults to nQ.
+ * ALiBi bias [nHeads, nQ, nK] = −alibiSlopes(nHeads)[h] · |i' − j|: the scores'
+ * `alibi: true` as a tensor (pass it as a float attnMask). A later key is
+ * penalised like an earlier one at the same distance; under a causal mask
+ * (j ≤ i') it equals m_h · (j − i'). It depends only on j − i' and the head. nK defaults to nQ.
  * @example attn.scaledDotProductAttention(q, k, v, { attnMask: attn.alibiBias(8, n), isCausal: true })
  */
 export function alibiBias(nHeads: number, nQ: number, nK?: number): Tensor;

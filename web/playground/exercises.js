@@ -6,6 +6,7 @@ import './site.js';
 import { lang, onLangChange } from '../widgets/index.js';
 import { loadBuiltinPack } from '../exercises/index.js';
 import { TOPICS as TOPIC_LIST } from './topics.js';
+import { scrollToAnchor } from './url-state.js';
 
 const TITLES = { ja: '組み込みの練習問題 — attnscope', en: 'Built-in exercises — attnscope' };
 // Titles from topics.js (the one list of lecture topics), plus a catch-all.
@@ -44,7 +45,7 @@ for (const [topic, list] of groups) {
   const section = el('section', { className: 'topic', id });
   section.append(el('h2', {}, ...bilingual(TOPICS[topic]), el('span', { className: 'n', textContent: `(${list.length})` })));
   for (const ex of list) {
-    const item = el('div', { className: 'item' });
+    const item = el('div', { className: 'item', id: ex.id }); // exercises.html#<exercise id> links here
     const widget = el('attn-exercise');
     widget.setAttribute('exercise', ex.id);
     elements.push(widget);
@@ -62,3 +63,4 @@ await Promise.all(elements.map((widget) => new Promise((done) => {
 })));
 document.body.dataset.failed = String(failed);
 document.body.dataset.ready = 'true';
+scrollToAnchor(); // #topic-… or #<exercise id>: the section exists only now

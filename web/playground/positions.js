@@ -7,6 +7,7 @@ import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { POSITIONS_MESSAGES } from './positions-messages.js';
+import { keepAttributesInUrl } from './widget-url-state.js';
 
 for (const [code, messages] of Object.entries(POSITIONS_MESSAGES)) addMessages(code, messages);
 
@@ -64,6 +65,7 @@ for (const el of pending) {
 }
 onLangChange(applyLanguage);
 readUrl();
+keepAttributesInUrl([$('sinusoidal'), $('decay'), $('permutation')]);
 applyLanguage();
 update();
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

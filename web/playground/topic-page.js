@@ -5,7 +5,7 @@ import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
-import { keepAttributesInUrl } from './url-state.js';
+import { keepAttributesInUrl } from './widget-url-state.js';
 
 /** Starts a topic page with `messages` ({en, ja}: the page's own strings). */
 export function startTopicPage(messages) {

@@ -28,8 +28,8 @@
 
 namespace attnscope {
 
-enum class FeatureMap : int { Elu1 = 0, Relu = 1, Performer = 2, Identity = 3 };
-enum class LinearForm : int { Recurrent = 0, Quadratic = 1 };
+enum class FeatureMap : int { Elu1 = 0, Relu = 1, Performer = 2, Identity = 3 };  // js: elu1 relu performer identity
+enum class LinearForm : int { Recurrent = 0, Quadratic = 1 };  // js: recurrent quadratic
 
 struct LinearAttentionParams {
     int B = 1, H = 1, Nq = 0, Nk = 0, D = 1, Dv = 0;

@@ -9,7 +9,7 @@ void sinusoidal_encoding(float* out, int T, int C, float base);
 // cos, sin (T, D/2): angle[t, i] = (t + offset) * base^(-2i/D). D even.
 void rope_frequencies(float* cos_out, float* sin_out, int T, int D, float base, int offset);
 
-enum class RopeLayout : int { Interleaved = 0, Half = 1 };
+enum class RopeLayout : int { Interleaved = 0, Half = 1 };  // js: interleaved half
 
 // x, out: (B, T, D), D even; may alias. Rotates pair p_i by angle[t, i]:
 //   interleaved: p_i = (x[2i], x[2i+1]);  half: p_i = (x[i], x[i + D/2]).

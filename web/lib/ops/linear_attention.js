@@ -2,13 +2,14 @@
 // maths is in cpp/src/linear_attention.cpp.
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
+import { FEATURE_MAP, LINEAR_FORM } from '../enums.js';
 import { heads, sameDims } from './attention.js';
 import {
   checkTensor, checkNumber, checkBool, checkEnum, checkInt, checkOptions, checkShape, fail, product, MAX_ELEMENTS,
 } from '../tensor.js';
 
-const FEATURE_MAPS = ['elu1', 'relu', 'performer', 'identity'];
-const FORMS = ['recurrent', 'quadratic'];
+const FEATURE_MAPS = Object.keys(FEATURE_MAP);
+const FORMS = Object.keys(LINEAR_FORM);
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 const MAX_FEATURES = 65536;
 
@@ -76,8 +77,8 @@ export function linearAttention(q, k, v, opts) {
   const outShape = q.shape.length === 2 ? [Q.N, V.D] : [...Q.batch, Q.H, Q.N, V.D];
   const outSize = checkShape(outShape, 'output shape');
   const args = {
-    B: product(Q.batch), H: Q.H, Nq: Q.N, Nk: K.N, D: Q.D, Dv: V.D, featureMap: FEATURE_MAPS.indexOf(featureMap),
-    features: projection ? F : 0, form: FORMS.indexOf(form), causal, eps, normalize,
+    B: product(Q.batch), H: Q.H, Nq: Q.N, Nk: K.N, D: Q.D, Dv: V.D, featureMap: FEATURE_MAP[featureMap],
+    features: projection ? F : 0, form: LINEAR_FORM[form], causal, eps, normalize,
   };
   const data = withHeap('linearAttention', (h) => {
     const out = h.output(outSize, 'output');

@@ -1,5 +1,6 @@
 // Positional encodings: sinusoidal, RoPE, ALiBi slopes.
 import { withHeap } from '../heap.js';
+import { ROPE_LAYOUT } from '../enums.js';
 import {
   checkTensor, checkRank, checkInt, checkNumber, checkEnum, checkOptions, fail, MAX_ELEMENTS,
 } from '../tensor.js';
@@ -44,7 +45,7 @@ export function ropeFrequencies(headDim, seqLen, opts) {
   });
 }
 
-const LAYOUTS = ['interleaved', 'half'];
+const LAYOUTS = Object.keys(ROPE_LAYOUT);
 
 // opts.positions: one finite number per row (Float32Array, Float64Array or
 // plain array), copied as float64 so 0.5 or π/4 rotate by exactly that.
@@ -75,8 +76,8 @@ export function applyRope(x, opts) {
   const B = T === 0 ? 0 : size / (T * D);
   const data = withHeap('applyRope', (h) => {
     const p = h.input(x.data, 'x');
-    if (at) h.M.applyRopeAt(p, p, B, T, D, base, LAYOUTS.indexOf(layout), h.input(at, 'opts.positions'));
-    else h.M.applyRope(p, p, B, T, D, base, LAYOUTS.indexOf(layout), offset);
+    if (at) h.M.applyRopeAt(p, p, B, T, D, base, ROPE_LAYOUT[layout], h.input(at, 'opts.positions'));
+    else h.M.applyRope(p, p, B, T, D, base, ROPE_LAYOUT[layout], offset);
     return h.read(p, size);
   });
   return { data, shape: [...x.shape] };
