@@ -12,6 +12,7 @@ import './topic-messages.js';
 
 export class TopicElement extends AttnElement {
   static needsCore = true;
+  static observesSize = true; // redraw on a new width: plots, cell sizes and scroll boxes follow it
 
   #status; #built = false;
 
@@ -38,12 +39,22 @@ export class TopicElement extends AttnElement {
     try {
       if (this.coreError) throw this.coreError;
       this.update(lang);
+      this.#focusableScrollers();
+      requestAnimationFrame(() => this.#focusableScrollers()); // child heatmaps draw a task later
       this.#status.textContent = '';
       this.#status.classList.remove('error');
     } catch (e) {
       this.#status.textContent = t('error.prefix.widget', {}, lang) + (e?.message ?? e);
       this.#status.classList.add('error');
       this.emit('error', { message: e?.message ?? String(e) });
+    }
+  }
+
+  // A box that scrolls sideways (a wide table on a phone) must be reachable by keyboard.
+  #focusableScrollers() {
+    for (const box of this.shadowRoot.querySelectorAll('.scroll')) {
+      if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+      else box.removeAttribute('tabindex');
     }
   }
 
