@@ -898,3 +898,14 @@ declare global {
     'attn-kernel-vs-attention': AttnKernelVsAttention;
   }
 }
+
+// `<attn-block-explorer>` also takes the attention and block variants of
+// transformerBlock as attributes (each passed to the config only when set):
+// - `kind`: 'dot' (default) or 'cosine' (q̂·k̂ / temperature, no 1/√D);
+// - `temperature`: divides the scores (default 1);
+// - `qk-norm`: 'none' (default), 'rms' or 'l2' on q and k per head;
+// - `alibi`: subtract m_h·|i − j| from the scores;
+// - `window`: an integer w ≥ 1 lets query i see keys with |i − j| < w (0 or absent: no window);
+// - `normalized`: nGPT's block (unit-length rows, no norms, α = 0.05 per channel; the
+//   embeddings are L2-normalised first; norm and norm-position are then ignored).
+// The stage formulas and explanations follow the variant chosen.
