@@ -517,3 +517,8 @@ export declare function intAttr<F>(element: Element, name: string, fallback: F, 
 export declare function enumAttr<T extends string, F>(element: Element, name: string, choices: readonly T[], fallback: F): T | F;
 /** Whitespace-separated words, or null when absent or blank. */
 export declare function wordsAttr(element: Element, name: string): string[] | null;
+
+// The topic widgets: <attn-rope-dial>, <attn-sinusoidal>, <attn-rope-decay>, <attn-permutation>,
+// <attn-flash-tiles>, <attn-attention-traffic>, <attn-kv-cache>, <attn-sequence-cost>, <attn-ssm>,
+// <attn-vectors>, <attn-matmul-steps>, <attn-kernel-vs-attention>, <attn-cross-attention>.
+export * from './topics.js';
