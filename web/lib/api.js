@@ -22,3 +22,4 @@ export { linearAttention, performerProjection } from './ops/linear_attention.js'
 export { countParameters, countFlops } from './ops/count.js';
 export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
+export { buildVocabulary, Vocabulary } from './ops/vocabulary.js';
