@@ -23,3 +23,4 @@ export { countParameters, countFlops } from './ops/count.js';
 export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
 export { buildVocabulary, Vocabulary } from './ops/vocabulary.js';
+export { TrainerWorker } from './worker/trainer_worker.js';
