@@ -11,6 +11,7 @@ import { AttnBlockExplorer } from './attn-block-explorer.js';
 import { AttnMaskGrid } from './attn-mask-grid.js';
 import { AttnBiasMap } from './attn-bias-map.js';
 import { AttnTinyGpt } from './attn-tiny-gpt.js';
+import { AttnTrain } from './attn-train.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -22,11 +23,13 @@ AttnBlockExplorer.define();
 AttnMaskGrid.define();
 AttnBiasMap.define();
 AttnTinyGpt.define();
+AttnTrain.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
 };
 export { AttnExercise };
+export { AttnTrain };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';

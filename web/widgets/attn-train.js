@@ -1,0 +1,354 @@
+// <attn-train>: a tiny llama-shaped model learns a text in front of the
+// reader. The text (the shipped Austen novel or any pasted UTF-8 text) becomes
+// a character- or byte-level vocabulary; attn.TrainerWorker trains the model
+// in a module Web Worker while the page draws the training and held-out loss,
+// tokens/s and time left, a greedy sample every few hundred steps and the
+// attention of one head on the last sample. Pause, resume, reset, download
+// the checkpoint + tokenizer.bin, open the result in the Tiny models page.
+import { attn } from './attention-source.js';
+import { AttnHeatmap } from './attn-heatmap.js';
+import { t, langFor, onLangChange } from './i18n.js';
+import { LossPlot } from './train-plot.js';
+import { PRESETS, PRESET_NAMES, presetConfig, presetTrainer } from './train-presets.js';
+import { presetOptions, statsLine, tokenLabel } from './train-format.js';
+import { storeTrained } from './train-store.js';
+import { applyText, buildView } from './train-view.js';
+import './train-messages.js';
+
+const ATTRIBUTES = ['text', 'level', 'preset', 'steps', 'seed', 'prompt', 'sample-every', 'eval-every', 'models-href', 'lang'];
+const AUSTEN_URL = new URL('../models/corpus/pride_and_prejudice.txt', import.meta.url);
+const HELD_OUT = 0.1; // the last tenth of the text is never trained on
+const ATTENTION_TOKENS = 32;
+let austen = null;
+
+export class AttnTrain extends HTMLElement {
+  static define(name = 'attn-train', registry = customElements) {
+    AttnHeatmap.define();
+    if (!registry.get(name)) registry.define(name, this);
+    return this;
+  }
+
+  static get observedAttributes() { return ATTRIBUTES; }
+
+  #ui; #plot; #stopLang = null; #started = false; #worker = null; #vocab = null; #run = null;
+  #state = 'idle'; #progress = []; #samples = []; #held = undefined; #attention = null; #frameQueued = false; #plan = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const ui = this.#ui = buildView(root);
+    this.#plot = new LossPlot(ui.plot, (key, params) => t(key, params, langFor(this)));
+    ui.start.addEventListener('click', () => this.train());
+    ui.pause.addEventListener('click', () => (this.#state === 'paused' ? this.resume() : this.pause()));
+    ui.reset.addEventListener('click', () => this.reset());
+    ui.download.addEventListener('click', () => this.download('checkpoint'));
+    ui.downloadTokenizer.addEventListener('click', () => this.download('tokenizer'));
+    ui.openModels.addEventListener('click', () => this.openInModels());
+    ui.source.addEventListener('change', () => { this.setAttribute('text', ui.source.value); });
+    for (const [control, name] of [[ui.level, 'level'], [ui.preset, 'preset'], [ui.steps, 'steps'], [ui.seed, 'seed']]) {
+      control.addEventListener('change', () => this.setAttribute(name, control.value));
+    }
+    ui.text.addEventListener('input', () => this.#describeText());
+    ui.layer.addEventListener('change', () => this.#showAttention());
+    ui.head.addEventListener('change', () => this.#showAttention());
+  }
+
+  connectedCallback() {
+    this.#stopLang = onLangChange(() => this.#text());
+    if (!this.#started) { this.#started = true; this.#readAttributes(); }
+    this.#text();
+  }
+
+  disconnectedCallback() {
+    this.#stopLang?.();
+    this.#worker?.dispose();
+    this.#worker = null;
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (!this.#started || old === value) return;
+    if (name === 'lang') this.#text();
+    else this.#readAttributes();
+  }
+
+  /** 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
+  get state() { return this.#state; }
+  /** Every progress event of the current run, as the worker sent it. */
+  get progress() { return this.#progress.map((p) => ({ ...p })); }
+  /** The losses the plot draws: { train: [[step, loss]], heldOut: [[step, loss]] }. */
+  get series() { return this.#plot.series; }
+  /** The samples so far: [{ step, ids, text }]. */
+  get samples() { return this.#samples.map((s) => ({ ...s })); }
+  /** The vocabulary of the current run (attn.Vocabulary), or null. */
+  get vocabulary() { return this.#vocab; }
+  /** The TrainerWorker in use, or null. */
+  get worker() { return this.#worker; }
+  /** The attention shown: { layer, head, tokens, weights: { data, shape } } or null. */
+  get attention() { return this.#attention && { ...this.#attention.shown }; }
+
+  /** Builds the vocabulary and trains a fresh model; resolves to the run's result (or null on error). */
+  async train() {
+    if (this.#state === 'running' || this.#state === 'paused' || this.#state === 'loading') return null;
+    const ui = this.#ui;
+    this.#error('');
+    this.#setState('loading');
+    try {
+      const plan = this.#plan = await this.#prepare();
+      this.#progress = [];
+      this.#samples = [];
+      this.#held = undefined;
+      this.#attention = null;
+      ui.samples.replaceChildren();
+      ui.heatmap.hidden = true;
+      this.#plot.reset(plan.steps);
+      this.#worker ??= new attn.TrainerWorker();
+      this.#setState('running');
+      const run = this.#run = this.#worker.start({
+        ...plan.start,
+        onProgress: (p) => this.#onProgress(p),
+        onSample: (s) => this.#onSample(s),
+      });
+      const result = await run;
+      if (run !== this.#run) return null; // reset meanwhile
+      this.#setState(result.state);
+      this.dispatchEvent(new CustomEvent('train-end', { detail: result }));
+      return result;
+    } catch (e) {
+      if (this.#state !== 'idle') { this.#setState('failed'); this.#error(e.message ?? String(e)); }
+      return null;
+    } finally {
+      this.#drawSoon();
+    }
+  }
+
+  pause() { if (this.#state === 'running') { this.#setState('paused'); return this.#worker.pause(); } return null; }
+  resume() { if (this.#state === 'paused') { this.#setState('running'); return this.#worker.resume(); } return null; }
+
+  /** Stops any run, frees the model and clears the plot and samples. */
+  reset() {
+    this.#run = null;
+    this.#worker?.dispose();
+    this.#worker = null;
+    this.#progress = [];
+    this.#samples = [];
+    this.#attention = null;
+    this.#plot.reset(this.#steps());
+    this.#ui.samples.replaceChildren();
+    this.#ui.heatmap.hidden = true;
+    this.#ui.stats.textContent = '';
+    this.#error('');
+    this.#setState('idle');
+    this.#drawSoon();
+  }
+
+  /** The trained weights now: TrainerWorker.snapshot() (+ tokenizerKind), or null before a run. */
+  async snapshot() {
+    if (!this.#worker || !this.#plan) return null;
+    const s = await this.#worker.snapshot();
+    return { ...s, tokenizerKind: this.#plan.vocab.tokenizerKind };
+  }
+
+  /** Saves the checkpoint ('checkpoint') or the tokenizer.bin ('tokenizer') as a file. */
+  async download(what = 'checkpoint') {
+    try {
+      const s = await this.snapshot();
+      if (!s) return;
+      const name = `attn-train-${this.#plan.preset}-${this.#plan.vocab.level}`;
+      const [bytes, file] = what === 'tokenizer' ? [s.tokenizer, `${name}.tokenizer.bin`] : [s.checkpoint, `${name}.bin`];
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+      a.download = file;
+      this.shadowRoot.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch (e) {
+      this.#error(e.message ?? String(e));
+    }
+  }
+
+  /** Stores the model in this browser and opens the Tiny models page (models-href) on it. */
+  async openInModels() {
+    try {
+      const s = await this.snapshot();
+      if (!s) return;
+      await storeTrained(s);
+      this.#ui.status.textContent = t('train.stored', {}, langFor(this));
+      const url = new URL(this.getAttribute('models-href') || 'models.html', document.baseURI);
+      url.searchParams.set('model', 'trained');
+      globalThis.location.assign(url.href);
+    } catch (e) {
+      this.#error(e.message ?? String(e));
+    }
+  }
+
+  async #prepare() {
+    const ui = this.#ui;
+    const text = await this.#sourceText();
+    const vocab = attn.buildVocabulary(text, { level: ui.level.value });
+    const ids = vocab.encode(text);
+    const preset = ui.preset.value;
+    const p = PRESETS[preset];
+    const cut = Math.floor(ids.length * (1 - HELD_OUT));
+    const need = Math.ceil((p.seqLen + 1) / HELD_OUT);
+    if (ids.length < need) throw new Error(t('train.tooShort', { n: need }, langFor(this)));
+    this.#vocab = vocab;
+    this.#describeText(text, ids.length, cut);
+    const steps = this.#steps();
+    const sampleEvery = this.#int('sample-every', Math.max(50, Math.round(steps / 8 / 50) * 50));
+    const promptText = ui.prompt.value || [...text].slice(0, 8).join('');
+    return {
+      vocab, preset, steps, sampleEvery,
+      start: {
+        config: presetConfig(preset, vocab.vocabSize), vocabulary: vocab, seed: this.#int('seed', 1),
+        trainer: presetTrainer(preset, steps), train: ids.subarray(0, cut), heldOut: ids.subarray(cut),
+        batchSize: p.batchSize, seqLen: p.seqLen, steps,
+        evalInterval: this.#int('eval-every', Math.max(10, Math.round(steps / 40))), evalBatches: 4,
+        sampleInterval: sampleEvery, sample: { prompt: promptText, maxNewTokens: 120, temperature: 0 },
+      },
+    };
+  }
+
+  async #sourceText() {
+    if (this.#ui.source.value === 'own') return this.#ui.text.value;
+    austen ??= fetch(AUSTEN_URL).then((r) => {
+      if (!r.ok) throw new Error(`${AUSTEN_URL.pathname}: HTTP ${r.status}`);
+      return r.text();
+    });
+    return austen;
+  }
+
+  #onProgress(p) {
+    this.#progress.push(p);
+    if (typeof p.heldOutLoss === 'number') this.#held = p.heldOutLoss;
+    this.#plot.add(p);
+    this.#drawSoon();
+    this.dispatchEvent(new CustomEvent('progress', { detail: p }));
+  }
+
+  #onSample(s) {
+    this.#samples.push(s);
+    const li = document.createElement('li');
+    const at = Object.assign(document.createElement('span'), { className: 'at' });
+    at.dataset.step = s.step;
+    const body = Object.assign(document.createElement('span'), { className: 'text' });
+    const cut = this.#plan.start.sample.prompt.length;
+    const prompt = this.#vocab.decode(s.ids.slice(0, cut)), rest = this.#vocab.decode(s.ids.slice(cut));
+    body.append(Object.assign(document.createElement('span'), { className: 'prompt-part', textContent: prompt }), rest);
+    li.append(at, body);
+    this.#ui.samples.prepend(li);
+    this.#sampleLabels();
+    this.#attend(s.ids.slice(0, ATTENTION_TOKENS));
+    this.dispatchEvent(new CustomEvent('sample', { detail: s }));
+  }
+
+  async #attend(ids) {
+    const worker = this.#worker;
+    try {
+      const r = await worker.forward(ids, { returnAttention: true });
+      if (worker !== this.#worker) return;
+      this.#attention = { ids, attention: r.attention, shown: null };
+      this.#showAttention();
+    } catch { /* the run was reset or the worker disposed meanwhile */ }
+  }
+
+  #showAttention() {
+    const a = this.#attention, ui = this.#ui;
+    if (!a) return;
+    const [L, H, T] = a.attention.shape;
+    if (ui.layer.options.length !== L) ui.layer.replaceChildren(...Array.from({ length: L }, (_, i) => new Option(String(i), String(i))));
+    if (ui.head.options.length !== H) ui.head.replaceChildren(...Array.from({ length: H }, (_, i) => new Option(String(i), String(i))));
+    const layer = Number(ui.layer.value), head = Number(ui.head.value);
+    const start = (layer * H + head) * T * T;
+    const weights = { data: a.attention.data.slice(start, start + T * T), shape: [T, T] };
+    const tokens = a.ids.map((id) => tokenLabel(this.#vocab.tokens[id]));
+    a.shown = { layer, head, tokens, weights };
+    ui.heatmap.tokens = tokens;
+    ui.heatmap.data = weights;
+    ui.heatmap.hidden = false;
+    ui.attentionNone.hidden = true;
+  }
+
+  #readAttributes() {
+    const ui = this.#ui;
+    const text = this.getAttribute('text');
+    ui.source.value = text === 'own' ? 'own' : 'austen';
+    ui.text.hidden = ui.source.value !== 'own';
+    ui.level.value = this.getAttribute('level') === 'byte' ? 'byte' : 'char';
+    ui.preset.value = PRESET_NAMES.includes(this.getAttribute('preset')) ? this.getAttribute('preset') : 'tiny';
+    ui.steps.value = this.#steps();
+    ui.seed.value = this.#int('seed', 1);
+    if (this.hasAttribute('prompt')) ui.prompt.value = this.getAttribute('prompt');
+    else if (!ui.prompt.value && ui.source.value === 'austen') ui.prompt.value = 'Elizabeth';
+    ui.openModels.hidden = !this.hasAttribute('models-href');
+    this.#describeText();
+  }
+
+  #steps() { return this.#int('steps', PRESETS[this.#ui.preset.value]?.steps ?? 600); }
+
+  #int(name, fallback) {
+    const v = Number(this.getAttribute(name));
+    return this.hasAttribute(name) && Number.isInteger(v) && v >= 0 ? v : fallback;
+  }
+
+  async #describeText(given, tokens, cut) {
+    const lang = langFor(this), ui = this.#ui;
+    if (given === undefined && ui.source.value === 'own' && !ui.text.value) { ui.textInfo.textContent = ''; ui.vocab.textContent = ''; presetOptions(ui.preset, 259, lang); return; }
+    const text = given ?? (ui.source.value === 'own' ? ui.text.value : await this.#sourceText().catch(() => ''));
+    if (!text) return;
+    const vocab = given ? this.#vocab : attn.buildVocabulary(text, { level: ui.level.value });
+    const n = tokens ?? vocab.encode(text).length;
+    const c = cut ?? Math.floor(n * (1 - HELD_OUT));
+    ui.textInfo.textContent = t('train.text.info', { chars: [...text].length.toLocaleString('en'), tokens: n.toLocaleString('en'), train: c.toLocaleString('en'), held: (n - c).toLocaleString('en') }, lang);
+    ui.vocab.textContent = t('train.vocab', { n: vocab.vocabSize }, lang);
+    presetOptions(ui.preset, vocab.vocabSize, lang);
+  }
+
+  #drawSoon() {
+    if (this.#frameQueued) return;
+    this.#frameQueued = true;
+    requestAnimationFrame(() => {
+      this.#frameQueued = false;
+      this.#plot.render();
+      const last = this.#progress.at(-1);
+      if (last) this.#ui.stats.textContent = statsLine(last, this.#held, langFor(this));
+    });
+  }
+
+  #setState(state) {
+    this.#state = state;
+    const ui = this.#ui, active = state === 'running' || state === 'paused' || state === 'loading';
+    ui.start.disabled = active;
+    ui.pause.disabled = !(state === 'running' || state === 'paused');
+    ui.pause.dataset.i18n = state === 'paused' ? 'train.resume' : 'train.pause';
+    ui.pause.textContent = t(ui.pause.dataset.i18n, {}, langFor(this));
+    const trained = this.#worker && this.#plan && state !== 'idle' && state !== 'loading';
+    for (const b of [ui.download, ui.downloadTokenizer, ui.openModels]) b.disabled = !trained;
+    for (const c of [ui.source, ui.level, ui.preset, ui.steps, ui.seed, ui.text]) c.disabled = active;
+    ui.status.textContent = t(`train.state.${state}`, {}, langFor(this));
+    this.toggleAttribute('training', state === 'running');
+  }
+
+  #sampleLabels() {
+    const lang = langFor(this);
+    for (const at of this.#ui.samples.querySelectorAll('.at')) at.textContent = t('train.samples.at', { step: at.dataset.step }, lang);
+    this.#ui.samplesNone.hidden = this.#samples.length > 0;
+  }
+
+  #error(message) {
+    this.#ui.error.textContent = message ? t('train.error', { message }, langFor(this)) : '';
+    if (message) this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
+  }
+
+  #text() {
+    const lang = langFor(this), ui = this.#ui;
+    applyText(ui, this.shadowRoot, lang);
+    ui.samplesNone.textContent = t('train.samples.none', { n: this.#plan?.sampleEvery ?? this.#int('sample-every', Math.max(50, Math.round(this.#steps() / 8 / 50) * 50)) }, lang);
+    this.#setState(this.#state);
+    this.#sampleLabels();
+    this.#describeText();
+    this.#plot.render();
+    const last = this.#progress.at(-1);
+    if (last) ui.stats.textContent = statsLine(last, this.#held, lang);
+  }
+}
