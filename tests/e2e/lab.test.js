@@ -1,4 +1,4 @@
-// The attention lab (web/playground/index.html) in Chromium under the CSP:
+// The attention lab (web/playground/lab.html) in Chromium under the CSP:
 // it loads cleanly, its controls drive the heatmap, and what it shows is
 // exactly what the public API returns for the Q and K it shows.
 import { describe, expect, test } from 'vitest';
@@ -7,7 +7,7 @@ import { screenshot, usePlayground } from './browser.js';
 const env = usePlayground({ locale: 'en-US' });
 
 /** Opens the lab and waits for the first heatmap. */
-const openLab = () => env.open('/playground/');
+const openLab = () => env.open('/playground/lab.html');
 
 /** The heatmap's cells as {row, col, text} (text = data-value, the exact value shown). */
 function readCells(page) {

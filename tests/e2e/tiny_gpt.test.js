@@ -59,10 +59,10 @@ describe('tiny models page', () => {
     expect(requests.some((u) => u.endsWith('/models/chars.bin'))).toBe(true);
     expect(requests.filter((u) => !u.startsWith(env.web.origin) && !u.startsWith('data:'))).toEqual([]);
     expect(await inShadow(page, (e) => e.config.nLayers)).toBe(4);
-    for (const other of ['/playground/', '/playground/block.html', '/playground/masks.html']) {
+    for (const other of ['/playground/lab.html', '/playground/block.html', '/playground/masks.html']) {
       const p = await env.browser.context.newPage();
       await p.goto(`${env.web.origin}${other}`);
-      expect(await p.locator('.top-links a[href="models.html"]').count(), other).toBe(1);
+      expect(await p.locator('attn-site-nav a[href="models.html"]').count(), other).toBe(1);
       await p.close();
     }
     expect(errors).toEqual([]);

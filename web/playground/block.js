@@ -3,6 +3,7 @@
 // (transformerBlock with returnIntermediates) and steps through its stages.
 // For tests and the curious, the explorer's input, params and config
 // properties hold exactly what went into the call.
+import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';

@@ -2,6 +2,7 @@
 // topic, in the pack's order, and embeds every exercise with its tag shown
 // for authors. body[data-ready="true"] once every exercise has loaded (or
 // failed: data-failed counts those).
+import './site.js';
 import { lang, onLangChange } from '../widgets/index.js';
 import { loadBuiltinPack } from '../exercises/index.js';
 

@@ -2,6 +2,7 @@
 // are seeded random (rounded to 2 decimals) or typed. The heatmap computes
 // the weights and row sums with the wasm core; this file only wires inputs.
 // For tests and the curious, the heatmap's q/k properties hold the exact Q, K.
+import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';

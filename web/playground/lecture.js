@@ -1,6 +1,7 @@
 // The example lecture page: registers the widgets, computes the two heatmaps
 // (the encoding P and the dot products P·Pᵀ) with the attnscope core,
 // typesets the TeX in the prose, and switches the prose with the language.
+import './site.js';
 import * as attn from '../lib/index.js';
 import { lang, onLangChange, renderTexIn } from '../widgets/index.js';
 

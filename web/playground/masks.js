@@ -1,6 +1,7 @@
 // The masks and biases page: the controls on the left set the attributes of
 // six <attn-mask-grid> and three <attn-bias-map> elements, which build their
 // matrices with the core's mask builders, alibiBias and the T5 functions.
+import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';

@@ -1,5 +1,6 @@
 // The tiny-models page: one <attn-tiny-gpt> (the model runs in a Web Worker)
 // and notes. The page sets body[data-ready] once the first model has loaded.
+import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';

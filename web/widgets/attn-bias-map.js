@@ -4,6 +4,7 @@
 // index itself. See index.d.ts for the attributes.
 import { attn, seededNormals } from './attention-source.js';
 import { CoreMatrixElement } from './core-matrix-element.js';
+import { intAttr, boolAttr } from './attributes.js';
 import { formatExact } from './format.js';
 import { t } from './i18n.js';
 import './mask-messages.js';
@@ -11,10 +12,7 @@ import './mask-messages.js';
 export const BIAS_KINDS = ['alibi', 't5', 't5-buckets'];
 
 export class AttnBiasMap extends CoreMatrixElement {
-  static define(name = 'attn-bias-map', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+  static tag = 'attn-bias-map';
 
   static get observedAttributes() {
     return ['kind', 'n', 'heads', 'head', 'bidirectional', 'buckets', 'max-distance', 'seed', 'caption', 'cell-size', 'lang'];
@@ -29,21 +27,21 @@ export class AttnBiasMap extends CoreMatrixElement {
   get biases() { return this.#all; }
 
   #seededTable() {
-    const buckets = this.int('buckets', 32, 2, 1024);
-    const heads = this.int('heads', 8, 1, 64);
-    return attn.tensor(seededNormals(buckets * heads, this.int('seed', 1, 0, 2 ** 32 - 1)), [buckets, heads]);
+    const buckets = intAttr(this, 'buckets', 32, 2, 1024);
+    const heads = intAttr(this, 'heads', 8, 1, 64);
+    return attn.tensor(seededNormals(buckets * heads, intAttr(this, 'seed', 1, 0, 2 ** 32 - 1)), [buckets, heads]);
   }
 
   compute(lang) {
     const kind = this.getAttribute('kind') ?? 'alibi';
     if (!BIAS_KINDS.includes(kind)) throw new Error(`the kind attribute must be one of ${BIAS_KINDS.join(', ')} (got "${kind}")`);
-    const n = this.int('n', 12, 1, 256);
-    const heads = this.int('heads', 8, 1, 64);
-    const h = this.int('head', 0, 0, heads - 1);
+    const n = intAttr(this, 'n', 12, 1, 256);
+    const heads = intAttr(this, 'heads', 8, 1, 64);
+    const h = intAttr(this, 'head', 0, 0, heads - 1);
     const t5 = {
-      bidirectional: this.bool('bidirectional', true),
-      numBuckets: this.int('buckets', 32, 2, 1024),
-      maxDistance: this.int('max-distance', 128, 1, 1 << 20),
+      bidirectional: boolAttr(this, 'bidirectional', true),
+      numBuckets: intAttr(this, 'buckets', 32, 2, 1024),
+      maxDistance: intAttr(this, 'max-distance', 128, 1, 1 << 20),
     };
     const t5Note = t('bias.t5.note', { b: t5.numBuckets, d: t5.maxDistance }, lang)
       + (t5.bidirectional ? '' : t('bias.t5.causal', {}, lang));

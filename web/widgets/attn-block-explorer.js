@@ -7,7 +7,8 @@ import { embed, blockParams, blockConfig } from './block-source.js';
 import { stagesFor } from './block-stages.js';
 import { AttnTensorView } from './attn-tensor-view.js';
 import { AttnStepper, withSubscripts } from './attn-stepper.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { t } from './i18n.js';
+import { AttnElement, intAttr } from './attn-element.js';
 import { el } from './dom.js';
 import { STYLE } from './block-explorer-style.js';
 import './explorer-messages.js';
@@ -15,17 +16,13 @@ import './explorer-messages.js';
 const ATTRIBUTES = ['tokens', 'd-model', 'heads', 'kv-heads', 'seed', 'norm-position', 'norm', 'activation', 'causal', 'rope', 'stage', 'lang'];
 const DEFAULT_TOKENS = 'the cat sat on the mat';
 
-export class AttnBlockExplorer extends HTMLElement {
-  static define(name = 'attn-block-explorer', registry = customElements) {
-    AttnTensorView.define();
-    AttnStepper.define();
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnBlockExplorer extends AttnElement {
+  static tag = 'attn-block-explorer';
+  static uses = { 'attn-tensor-view': AttnTensorView, 'attn-stepper': AttnStepper };
 
   static get observedAttributes() { return ATTRIBUTES; }
 
-  #ui = {}; #views = []; #queued = false; #ready = false; #stopLang = null;
+  #ui = {}; #views = [];
   #settings = null; #input = null; #params = null; #config = null; #result = null; #stages = []; #index = 0; #wanted = null;
 
   constructor() {
@@ -36,7 +33,7 @@ export class AttnBlockExplorer extends HTMLElement {
       ['explain', 'p', 'explain'], ['views', 'div', 'views'], ['prev', 'button', 'pager prev'], ['next', 'button', 'pager next'],
       ['status', 'p', 'status'], ['nav', 'nav', 'nav'], ['stage', 'section', 'stage']];
     for (const [key, tag, className] of parts) ui[key] = el(tag, className);
-    ui.steps = document.createElement('attn-stepper');
+    ui.steps = new AttnStepper();
     ui.nav.append(ui.steps);
     const head = el('div', 'stage-head');
     head.append(ui.stepNo, ui.title, ui.formula, ui.shape);
@@ -50,22 +47,19 @@ export class AttnBlockExplorer extends HTMLElement {
     ui.steps.addEventListener('change', (e) => this.#go(e.detail.index));
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.#schedule());
-    if (!this.#ready) this.#message(t('heatmap.loading', {}, langFor(this)));
-    attn.ready().then(() => { this.#ready = true; this.#schedule(); }, (e) => this.#message(e.message, true));
+  static needsCore = true;
+
+  connected() {
+    if (!this.coreReady) this.#message(t('heatmap.loading', {}, this.language));
   }
 
-  disconnectedCallback() { this.#stopLang?.(); }
-
-  attributeChangedCallback(name, old, value) {
-    if (old === value) return; // an unchanged value: nothing to redo
+  attributeChanged(name) {
     if (name === 'stage') { // moving to another stage only redraws; everything else recomputes the block
       const i = this.#stages.findIndex((s) => s.id === this.getAttribute('stage'));
-      if (this.#result && !this.#queued && i >= 0) { this.#index = i; this.#drawStage(); return; }
+      if (this.#result && !this.renderPending && i >= 0) { this.#index = i; this.#drawStage(); return; }
       this.#wanted = this.getAttribute('stage');
     }
-    this.#schedule();
+    this.schedule();
   }
 
   /** The embeddings x [T, C] that went in. */
@@ -90,25 +84,13 @@ export class AttnBlockExplorer extends HTMLElement {
     this.dispatchEvent(new CustomEvent('stage-change', { detail: { stage: this.stage, index: i } }));
   }
 
-  #schedule() {
-    if (this.#queued) return;
-    this.#queued = true;
-    queueMicrotask(() => { this.#queued = false; if (this.isConnected && this.#ready) this.render(); });
-  }
-
-  #int(name, fallback) {
-    const v = Number(this.getAttribute(name) ?? fallback);
-    if (!Number.isInteger(v)) throw new Error(`the ${name} attribute must be an integer (got "${this.getAttribute(name)}")`);
-    return v;
-  }
-
   #readSettings() {
-    const nHeads = this.#int('heads', 2);
-    const dModel = this.#int('d-model', 16);
+    const nHeads = intAttr(this, 'heads', 2);
+    const dModel = intAttr(this, 'd-model', 16);
     const tokens = (this.getAttribute('tokens') || DEFAULT_TOKENS).trim().split(/\s+/);
     if (nHeads < 1 || dModel % nHeads) throw new Error(`heads (${nHeads}) must divide d-model (${dModel})`);
     return {
-      tokens, dModel, nHeads, nKvHeads: this.#int('kv-heads', nHeads), seed: this.#int('seed', 1) >>> 0,
+      tokens, dModel, nHeads, nKvHeads: intAttr(this, 'kv-heads', nHeads), seed: intAttr(this, 'seed', 1) >>> 0,
       prenorm: this.getAttribute('norm-position') !== 'post',
       norm: this.getAttribute('norm') ?? 'layernorm', activation: this.getAttribute('activation') ?? 'gelu',
       isCausal: this.hasAttribute('causal') && this.getAttribute('causal') !== 'false',
@@ -119,6 +101,8 @@ export class AttnBlockExplorer extends HTMLElement {
 
   /** Recomputes the block and redraws now (changes otherwise redraw at the end of the current task). */
   render() {
+    if (this.coreError) { this.#message(this.coreError.message, true); return; }
+    if (!this.coreReady) return;
     try {
       const s = this.#readSettings();
       const input = embed(s.tokens, s.dModel, s.seed);
@@ -138,7 +122,7 @@ export class AttnBlockExplorer extends HTMLElement {
       this.dispatchEvent(new CustomEvent('change', { detail: { result } }));
     } catch (e) {
       this.#result = null;
-      this.#message(t('explorer.error', {}, langFor(this)) + (e?.message ?? e), true);
+      this.#message(t('explorer.error', {}, this.language) + (e?.message ?? e), true);
       this.dispatchEvent(new CustomEvent('error', { detail: { message: e?.message ?? String(e) } }));
     }
   }
@@ -152,7 +136,7 @@ export class AttnBlockExplorer extends HTMLElement {
   }
 
   #drawSteps() {
-    const lang = langFor(this);
+    const lang = this.language;
     this.#ui.nav.setAttribute('aria-label', t('explorer.steps', {}, lang));
     this.#ui.steps.steps = this.#stages.map((stage) => ({
       id: stage.id, label: stage.short, group: stage.group, title: t(`stage.${stage.id}.title`, {}, lang),
@@ -162,7 +146,7 @@ export class AttnBlockExplorer extends HTMLElement {
 
   #drawStage() {
     const ui = this.#ui;
-    const lang = langFor(this);
+    const lang = this.language;
     const s = this.#settings;
     const stage = this.#stages[this.#index];
     ui.steps.index = this.#index;
@@ -176,7 +160,7 @@ export class AttnBlockExplorer extends HTMLElement {
     ui.next.textContent = t('explorer.next', {}, lang);
     ui.prev.disabled = this.#index === 0;
     ui.next.disabled = this.#index === this.#stages.length - 1;
-    while (this.#views.length < stage.views.length) this.#views.push(document.createElement('attn-tensor-view'));
+    while (this.#views.length < stage.views.length) this.#views.push(new AttnTensorView());
     const views = this.#views.slice(0, stage.views.length);
     stage.views.forEach((spec, n) => this.#configure(views[n], spec, s, lang));
     ui.views.replaceChildren(...views);

@@ -12,21 +12,19 @@ import { createProgressStore } from '../exercises/engine/progress.js';
 import { runCode, warmUp } from '../exercises/sandbox/client.js';
 import { ExerciseView } from './exercise-view.js';
 import { loadMath } from './math.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { t, langFor } from './i18n.js';
+import { AttnElement } from './attn-element.js';
 import { answerCaption } from './exercise-messages.js';
 
 const store = createProgressStore();
 const REVEAL_AFTER = 2; // attempts before "Show the answer" is offered
 
-export class AttnExercise extends HTMLElement {
-  static define(name = 'attn-exercise', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnExercise extends AttnElement {
+  static tag = 'attn-exercise';
 
   static get observedAttributes() { return ['exercise', 'src', 'seed', 'variant', 'lang']; }
 
-  #view; #stopLang = null; #token = 0; #queued = false;
+  #view; #token = 0; #stale = true;
   #exercise = null; #key = null; #prepared = null; #variant = 0;
   #result = null; #message = null; #revealed = false; #busy = false; #lang = null;
 
@@ -38,20 +36,18 @@ export class AttnExercise extends HTMLElement {
     });
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.#paint());
-    if (!this.#exercise) this.#scheduleLoad();
-  }
+  languageChanged() { this.#paint(); }
 
-  disconnectedCallback() {
-    this.#stopLang?.();
-    this.#stopLang = null;
-  }
-
-  attributeChangedCallback(name, old, value) {
-    if (old === value) return;
+  attributeChanged(name) {
     if (name === 'lang') this.#paint();
-    else this.#scheduleLoad();
+    else { this.#stale = true; this.schedule(); }
+  }
+
+  /** Loads the exercise the attributes name, unless it is already loaded. */
+  render() {
+    if (!this.#stale) return;
+    this.#stale = false;
+    this.#load();
   }
 
   /** The exercise definition once loaded (null before). */
@@ -65,12 +61,6 @@ export class AttnExercise extends HTMLElement {
   /** The answer as entered: text, code, or the chosen option's index. */
   get answer() { return this.#view.answer; }
   set answer(v) { this.#view.answer = v; }
-
-  #scheduleLoad() {
-    if (this.#queued) return;
-    this.#queued = true;
-    queueMicrotask(() => { this.#queued = false; if (this.isConnected) this.#load(); });
-  }
 
   async #load() {
     const token = ++this.#token;

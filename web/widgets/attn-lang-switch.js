@@ -1,6 +1,7 @@
 // <attn-lang-switch>: 日本語 | English. Switches every attnscope widget on the
 // page (through i18n.setLang) and fires `change` with {lang}.
-import { LANGS, lang, setLang, onLangChange, t } from './i18n.js';
+import { LANGS, lang, setLang, t } from './i18n.js';
+import { AttnElement } from './attn-element.js';
 
 const NAMES = { ja: '日本語', en: 'English' };
 
@@ -17,13 +18,10 @@ button[aria-pressed="true"] { background: var(--accent); color: #fff; }
 button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 `;
 
-export class AttnLangSwitch extends HTMLElement {
-  static define(name = 'attn-lang-switch', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnLangSwitch extends AttnElement {
+  static tag = 'attn-lang-switch';
 
-  #group; #stopLang = null;
+  #group;
 
   constructor() {
     super();
@@ -48,21 +46,12 @@ export class AttnLangSwitch extends HTMLElement {
     });
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.#paint());
-    this.#paint();
-  }
-
-  disconnectedCallback() {
-    this.#stopLang?.();
-    this.#stopLang = null;
-  }
 
   /** The current language ('ja' | 'en'); setting it switches the page. */
   get value() { return lang(); }
   set value(code) { setLang(code); }
 
-  #paint() {
+  render() {
     this.#group.setAttribute('aria-label', t('lang.label'));
     for (const b of this.#group.children) b.setAttribute('aria-pressed', String(b.dataset.lang === lang()));
   }

@@ -4,6 +4,7 @@
 // query's keys. See index.d.ts for the attributes.
 import { attn, rowSums } from './attention-source.js';
 import { CoreMatrixElement } from './core-matrix-element.js';
+import { intAttr, boolAttr } from './attributes.js';
 import { t } from './i18n.js';
 import './mask-messages.js';
 
@@ -20,10 +21,7 @@ export function parseIndexList(text, n, name = 'globals') {
 }
 
 export class AttnMaskGrid extends CoreMatrixElement {
-  static define(name = 'attn-mask-grid', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+  static tag = 'attn-mask-grid';
 
   static get observedAttributes() {
     return ['pattern', 'n', 'window', 'stride', 'globals', 'random', 'seed', 'causal', 'caption', 'cell-size', 'lang'];
@@ -38,20 +36,20 @@ export class AttnMaskGrid extends CoreMatrixElement {
   build() {
     const pattern = this.getAttribute('pattern') ?? 'causal';
     if (!PATTERNS.includes(pattern)) throw new Error(`the pattern attribute must be one of ${PATTERNS.join(', ')} (got "${pattern}")`);
-    const n = this.int('n', 12, 1, 256);
-    const window = this.int('window', 3, 1, 4096);
-    const causal = this.bool('causal');
+    const n = intAttr(this, 'n', 12, 1, 256);
+    const window = intAttr(this, 'window', 3, 1, 4096);
+    const causal = boolAttr(this, 'causal');
     const globalTokens = parseIndexList(this.getAttribute('globals') ?? '0', n);
     const sliding = () => attn.slidingWindowMask(n, n, window, { causal });
     const global = () => attn.globalTokensMask(n, globalTokens, { causal });
     switch (pattern) {
       case 'causal': return attn.causalMask(n);
       case 'sliding': return sliding();
-      case 'strided': return attn.stridedMask(n, this.int('stride', 4, 1, 4096));
+      case 'strided': return attn.stridedMask(n, intAttr(this, 'stride', 4, 1, 4096));
       case 'global': return global();
       case 'longformer': return attn.combineMasks(sliding(), global());
       default: return attn.bigBirdMask(n, {
-        window, globalTokens, randomPerRow: this.int('random', 2, 0, 4096), seed: this.int('seed', 1, 0, 2 ** 32 - 1),
+        window, globalTokens, randomPerRow: intAttr(this, 'random', 2, 0, 4096), seed: intAttr(this, 'seed', 1, 0, 2 ** 32 - 1),
       });
     }
   }
@@ -64,7 +62,7 @@ export class AttnMaskGrid extends CoreMatrixElement {
     const sums = rowSums(matrix); // keys per query, by the core
     const total = attn.matmul(attn.tensor(new Float32Array(R).fill(1), [1, R]), attn.tensor(sums, [R, 1])).data[0];
     this.#mask = mask;
-    const causal = this.bool('causal') && ['sliding', 'global', 'longformer'].includes(pattern);
+    const causal = boolAttr(this, 'causal') && ['sliding', 'global', 'longformer'].includes(pattern);
     return {
       matrix, sums, max: FILLED, showValues: false, integers: true, legend: false,
       masked: (i, j) => mask.data[i * C + j] === 0,

@@ -3,7 +3,8 @@
 // parses to the expected shape it fires `change` with the tensor; otherwise
 // it says what is wrong (in the page's language) and keeps the last value.
 import { formatExact } from './format.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { t, langFor } from './i18n.js';
+import { AttnElement } from './attn-element.js';
 
 const STYLE = `
 :host { display: block; color: var(--attn-ink, #1b2430); --accent: var(--attn-accent, #3451b2); }
@@ -49,15 +50,12 @@ export function formatMatrixText({ data, shape: [rows, cols] }) {
   return lines.join('\n');
 }
 
-export class AttnMatrixInput extends HTMLElement {
-  static define(name = 'attn-matrix-input', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnMatrixInput extends AttnElement {
+  static tag = 'attn-matrix-input';
 
   static get observedAttributes() { return ['label', 'rows', 'cols', 'lang']; }
 
-  #value = null; #error = null; #area; #label; #status; #stopLang = null;
+  #value = null; #error = null; #area; #label; #status;
 
   constructor() {
     super();
@@ -69,17 +67,9 @@ export class AttnMatrixInput extends HTMLElement {
     this.#area.addEventListener('input', () => this.#parse());
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.#paint());
-    this.#paint();
-  }
-
-  disconnectedCallback() {
-    this.#stopLang?.();
-    this.#stopLang = null;
-  }
-
-  attributeChangedCallback() { this.#paint(); }
+  connected() { this.#paint(); }
+  languageChanged() { this.#paint(); }
+  attributeChanged() { this.#paint(); }
 
   /** The last valid matrix ({data: Float32Array, shape: [rows, cols]}) or null. */
   get value() { return this.#value; }

@@ -3,6 +3,7 @@
 // fires `change` with detail {index, id}. Labels may carry subscripts
 // written as 'W_O' or 'O_{H−1}'.
 import { el } from './dom.js';
+import { AttnElement } from './attn-element.js';
 
 const STYLE = `
 :host { display: block; --accent: var(--attn-accent, #3451b2); --muted: var(--attn-muted, #5b6675); }
@@ -34,11 +35,8 @@ export function withSubscripts(text) {
     .map((part, i) => (i % 2 ? el('sub', null, part.replace(/^\{|\}$/g, '')) : part));
 }
 
-export class AttnStepper extends HTMLElement {
-  static define(name = 'attn-stepper', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnStepper extends AttnElement {
+  static tag = 'attn-stepper';
 
   #list; #steps = []; #index = 0;
 

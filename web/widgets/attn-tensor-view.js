@@ -3,7 +3,8 @@
 // colour scale. Cells where `maskFrom` holds -Infinity (or the data itself
 // does) are hatched as masked. It draws what it is given; it computes nothing.
 import { HeatmapView } from './heatmap-view.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { t } from './i18n.js';
+import { AttnElement } from './attn-element.js';
 import { el } from './dom.js';
 import { labelRoom } from './layout.js';
 import './explorer-messages.js';
@@ -30,16 +31,13 @@ function checkTensor(v, name) {
   return v;
 }
 
-export class AttnTensorView extends HTMLElement {
-  static define(name = 'attn-tensor-view', registry = customElements) {
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnTensorView extends AttnElement {
+  static observesSize = true;
+  static tag = 'attn-tensor-view';
 
   static get observedAttributes() { return ['caption', 'head-label', 'row-title', 'col-title', 'cell-size', 'lang']; }
 
   #caption; #heads; #views = []; #data = null; #maskFrom = null; #tokens = null; #colTokens = null; #headLabels = null;
-  #queued = false; #stopLang = null; #resize = null; #width = 0;
 
   constructor() {
     super();
@@ -50,40 +48,23 @@ export class AttnTensorView extends HTMLElement {
     root.append(el('style', null, STYLE), this.#caption, this.#heads);
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.#schedule());
-    this.#resize = new ResizeObserver(([entry]) => {
-      const width = Math.floor(entry.contentRect.width);
-      if (width !== this.#width) { this.#width = width; this.#schedule(); }
-    });
-    this.#resize.observe(this);
-    this.#schedule();
-  }
-
-  disconnectedCallback() {
-    this.#stopLang?.();
-    this.#resize?.disconnect();
-    this.#views.forEach((v) => v.hideTip());
-  }
-
-  // setAttribute with an unchanged value still calls back: nothing to redo.
-  attributeChangedCallback(name, old, value) { if (old !== value) this.#schedule(); }
+  disconnected() { this.#views.forEach((v) => v.hideTip()); }
 
   /** The tensor drawn: [R, C] or [H, R, C]. */
   get data() { return this.#data; }
-  set data(v) { this.#data = v == null ? null : checkTensor(v, 'data'); this.#schedule(); }
+  set data(v) { this.#data = v == null ? null : checkTensor(v, 'data'); this.schedule(); }
   /** A tensor of the same shape whose -Infinity cells mark masked cells (e.g. the masked scores). */
   get maskFrom() { return this.#maskFrom; }
-  set maskFrom(v) { this.#maskFrom = v == null ? null : checkTensor(v, 'maskFrom'); this.#schedule(); }
+  set maskFrom(v) { this.#maskFrom = v == null ? null : checkTensor(v, 'maskFrom'); this.schedule(); }
   /** Row labels (length R). */
   get tokens() { return this.#tokens; }
-  set tokens(v) { this.#tokens = v == null ? null : [...v].map(String); this.#schedule(); }
+  set tokens(v) { this.#tokens = v == null ? null : [...v].map(String); this.schedule(); }
   /** Column labels (length C); default 0 … C−1. */
   get colTokens() { return this.#colTokens; }
-  set colTokens(v) { this.#colTokens = v == null ? null : [...v].map(String); this.#schedule(); }
+  set colTokens(v) { this.#colTokens = v == null ? null : [...v].map(String); this.schedule(); }
   /** One title per head; default the head-label attribute with {h} filled in. */
   get headLabels() { return this.#headLabels; }
-  set headLabels(v) { this.#headLabels = v == null ? null : [...v].map(String); this.#schedule(); }
+  set headLabels(v) { this.#headLabels = v == null ? null : [...v].map(String); this.schedule(); }
 
   /** The value drawn at (head h, row i, col j); for 2-D data call valueAt(i, j). */
   valueAt(...index) {
@@ -92,17 +73,11 @@ export class AttnTensorView extends HTMLElement {
     return this.#data.data[(h * R + i) * C + j];
   }
 
-  #schedule() {
-    if (this.#queued) return;
-    this.#queued = true;
-    queueMicrotask(() => { this.#queued = false; if (this.isConnected) this.render(); });
-  }
-
   // The largest cell (8-40 px) that fits `perRow` heads across the width, trying
   // the divisors of H from H down (so that rows stay even) until cells reach 16 px.
   #layout(H, C, rowLabels) {
     const fixed = Number(this.getAttribute('cell-size'));
-    const width = this.#width || 900;
+    const width = this.width || 900;
     if (fixed > 0) return fixed;
     const room = labelRoom(this.getAttribute('row-title'), rowLabels);
     for (let perRow = H; ; perRow--) { // perRow = 1 always returns
@@ -116,7 +91,7 @@ export class AttnTensorView extends HTMLElement {
   render() {
     const data = this.#data;
     if (!data) { this.#heads.replaceChildren(); this.#views = []; return; }
-    const lang = langFor(this);
+    const lang = this.language;
     const [H, R, C] = data.shape.length === 3 ? data.shape : [1, ...data.shape];
     if (this.#views.length !== H) this.#build(H);
     let top = 0;
@@ -152,7 +127,7 @@ export class AttnTensorView extends HTMLElement {
     // Narrow columns: label every 4th (or 8th) so that the numbers stay readable.
     const step = cellSize >= 16 ? 1 : cellSize >= 10 ? 4 : 8;
     this.shadowRoot.querySelectorAll('.col-label').forEach((label, n) => { label.style.visibility = (n % C) % step ? 'hidden' : ''; });
-    this.dispatchEvent(new CustomEvent('change', { detail: { data } }));
+    this.emit('change', { data });
   }
 
   #build(H) {

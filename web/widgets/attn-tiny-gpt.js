@@ -7,7 +7,8 @@
 // (file inputs or drag and drop; never uploaded). See index.d.ts.
 import { attn } from './attention-source.js';
 import { AttnHeatmap } from './attn-heatmap.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { t, langFor } from './i18n.js';
+import { AttnElement } from './attn-element.js';
 import { buildView, applyText, showModelChoice, modelInfo, tokenNodes } from './tiny-gpt-view.js';
 import { Inspector } from './tiny-gpt-inspector.js';
 import { sortDroppedFiles, tokenLabel, workerForFiles } from './tiny-gpt-files.js';
@@ -15,16 +16,13 @@ import { readSettings, writeSettings, showKnobs } from './tiny-gpt-controls.js';
 import './tiny-gpt-messages.js';
 
 const ATTRIBUTES = ['model', 'prompt', 'temperature', 'top-k', 'top-p', 'seed', 'max-new-tokens', 'lang'];
-export class AttnTinyGpt extends HTMLElement {
-  static define(name = 'attn-tiny-gpt', registry = customElements) {
-    AttnHeatmap.define();
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnTinyGpt extends AttnElement {
+  static tag = 'attn-tiny-gpt';
+  static uses = { 'attn-heatmap': AttnHeatmap };
 
   static get observedAttributes() { return ATTRIBUTES; }
 
-  #ui; #inspector; #stopLang = null; #started = false;
+  #ui; #inspector; #started = false;
   #worker = null; #choice = null; #loading = null; #labels = new Map();
   #abort = null; #ids = []; #tokens = []; #promptIds = []; #result = null; #pressed = null; #frameQueued = false;
 
@@ -54,23 +52,21 @@ export class AttnTinyGpt extends HTMLElement {
     });
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.#text());
+  connected() {
     if (!this.#started) {
       this.#started = true;
       this.#choose(this.#initialModel(), false);
     }
-    this.#text();
   }
 
-  disconnectedCallback() {
-    this.#stopLang?.();
-    this.stop();
-  }
+  disconnected() { this.stop(); }
 
-  attributeChangedCallback(name, old, value) {
-    if (!this.#started || old === value) return;
-    if (name === 'lang') this.#text();
+  /** Repaints the texts (the language or the lang attribute changed). */
+  render() { this.#text(); }
+
+  attributeChanged(name) {
+    if (!this.#started) return;
+    if (name === 'lang') this.schedule();
     else if (name === 'model') this.#choose(this.#initialModel(), true);
     else writeSettings(this.#ui, this.#choice, this, langFor(this));
   }

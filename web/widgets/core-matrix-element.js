@@ -3,9 +3,9 @@
 // heatmap view under a title, a rule and a note. Subclasses implement
 // compute(lang) -> {matrix, title, rule, note, masked?, sums?, sumHeader?,
 // valueName?, maskedText?, max?, showValues?, integers?, legend?}.
-import { attn } from './attention-source.js';
 import { HeatmapView } from './heatmap-view.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { t } from './i18n.js';
+import { AttnElement, intAttr } from './attn-element.js';
 import { withSubscripts } from './attn-stepper.js';
 import { el } from './dom.js';
 import { labelRoom, textWidth } from './layout.js';
@@ -23,9 +23,11 @@ sub { font-size: 0.75em; }
 .tiny .row-label, .tiny .col-label { font-size: 9px; }
 `;
 
-export class CoreMatrixElement extends HTMLElement {
-  #view; #body; #title; #rule; #note; #shown = null; #queued = false; #ready = false; #loadError = null;
-  #stopLang = null; #resize = null; #width = 0;
+export class CoreMatrixElement extends AttnElement {
+  static observesSize = true;
+  static needsCore = true;
+
+  #view; #body; #title; #rule; #note; #shown = null;
 
   constructor() {
     super();
@@ -40,25 +42,11 @@ export class CoreMatrixElement extends HTMLElement {
     this.#view = new HeatmapView(this.#body, { onHover: (c) => this.#hovered(c) });
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.schedule());
-    this.#resize = new ResizeObserver(([entry]) => {
-      const width = Math.floor(entry.contentRect.width);
-      if (width !== this.#width) { this.#width = width; this.schedule(); }
-    });
-    this.#resize.observe(this);
-    if (!this.#ready) this.#view.showMessage(t('heatmap.loading', {}, langFor(this)));
-    attn.ready().then(() => { this.#ready = true; }, (e) => { this.#loadError = e; }).finally(() => this.schedule());
+  connected() {
+    if (!this.coreReady) this.#view.showMessage(t('heatmap.loading', {}, this.language));
   }
 
-  disconnectedCallback() {
-    this.#stopLang?.();
-    this.#resize?.disconnect();
-    this.#view.hideTip();
-  }
-
-  // setAttribute with an unchanged value still calls back: nothing to redo.
-  attributeChangedCallback(name, old, value) { if (old !== value) this.schedule(); }
+  disconnected() { this.#view.hideTip(); }
 
   /** The matrix shown ({data, shape}), or null before the first render or after an error. */
   get matrix() { return this.#shown; }
@@ -73,39 +61,19 @@ export class CoreMatrixElement extends HTMLElement {
   /** The tooltip's text, or '' when hidden. */
   get tooltipText() { return this.#view.tooltipText; }
 
-  schedule() {
-    if (this.#queued) return;
-    this.#queued = true;
-    queueMicrotask(() => { this.#queued = false; if (this.isConnected) this.render(); });
-  }
-
-  /** An integer attribute in [min, max], or fallback when absent. */
-  int(name, fallback, min, max) {
-    const s = this.getAttribute(name);
-    const v = s === null || s.trim() === '' ? fallback : Number(s);
-    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`the ${name} attribute must be an integer from ${min} to ${max} (got "${s}")`);
-    return v;
-  }
-
-  /** A boolean attribute: on when present unless "false"; `fallback` when absent. */
-  bool(name, fallback = false) {
-    const v = this.getAttribute(name);
-    return v === null ? fallback : v !== 'false';
-  }
-
   /** Recomputes and redraws now (changes otherwise redraw at the end of the current task). */
   render() {
-    const lang = langFor(this);
+    const lang = this.language;
     try {
-      if (this.#loadError) throw this.#loadError;
-      if (!this.#ready) return;
+      if (this.coreError) throw this.coreError;
+      if (!this.coreReady) return;
       const r = this.compute(lang);
       const [R, C] = r.matrix.shape;
       const labels = (n) => Array.from({ length: n }, (_, i) => String(i));
       const rowTitle = t('heatmap.queries', {}, lang);
       const sumRoom = r.sums ? 26 + textWidth(r.sumHeader ?? '') : 0;
-      const room = (this.#width || 360) - labelRoom(rowTitle, labels(R)) - sumRoom - 4;
-      const cellSize = this.hasAttribute('cell-size') ? this.int('cell-size', 0, 6, 200) : Math.max(6, Math.min(40, Math.floor((room - C) / C)));
+      const room = (this.width || 360) - labelRoom(rowTitle, labels(R)) - sumRoom - 4;
+      const cellSize = this.hasAttribute('cell-size') ? intAttr(this, 'cell-size', 0, 6, 200) : Math.max(6, Math.min(40, Math.floor((room - C) / C)));
       this.#title.textContent = this.getAttribute('caption') ?? r.title;
       this.#rule.replaceChildren(...withSubscripts(r.rule ?? ''));
       this.#note.textContent = r.note ?? '';

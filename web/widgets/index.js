@@ -33,3 +33,7 @@ export { AttnTrain };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
+export { AttnElement } from './attn-element.js';
+export {
+  boolAttr, numberAttr, intAttr, enumAttr, wordsAttr,
+} from './attributes.js';

@@ -4,6 +4,7 @@
 // forward(context, {returnAttention}) and only rearranges what comes back.
 import { el } from './dom.js';
 import { t } from './i18n.js';
+import { AttnHeatmap } from './attn-heatmap.js';
 
 const OVERVIEW_KEYS = 40; // keys shown in the every-head heatmap
 const DETAIL_SIDE = 24;   // queries and keys shown for one head
@@ -107,7 +108,7 @@ export class Inspector {
 
   #overview(s, q, L, H, lang) {
     const from = Math.max(0, q + 1 - OVERVIEW_KEYS);
-    const map = document.createElement('attn-heatmap');
+    const map = new AttnHeatmap();
     map.className = 'every-head';
     map.setAttribute('row-title', t('gpt.inspect.rows', {}, lang));
     map.setAttribute('col-title', t('gpt.inspect.cols', {}, lang));
@@ -135,7 +136,7 @@ export class Inspector {
     const label = el('label', 'field');
     label.append(el('span', 'name', t('gpt.inspect.head', {}, lang)), select);
     const from = Math.max(0, q + 1 - DETAIL_SIDE);
-    const map = document.createElement('attn-heatmap');
+    const map = new AttnHeatmap();
     map.className = 'one-head';
     map.setAttribute('row-title', t('heatmap.queries', {}, lang));
     map.setAttribute('col-title', t('heatmap.keys', {}, lang));

@@ -1,0 +1,31 @@
+// Strings of the home page (index.html).
+export const HOME_MESSAGES = {
+  en: {
+    'doc.title': 'attnscope — see attention work',
+    'home.title': 'See attention work',
+    'home.intro': 'attnscope is the Transformer’s parts — attention in its common forms, positional encodings, normalisation, whole blocks and tiny language models — written in C++ and run in your browser as WebAssembly. Every number on these pages is computed live by that core, so you can move a slider, type a matrix or check an answer and see exactly what the maths does.',
+    'home.order': 'A suggested order',
+    'home.orderHint': 'New to Transformers? Go down this list; each topic links to the page that shows it, the widgets a lecture can embed, and its exercises.',
+    'home.page': 'Page',
+    'home.widgets': 'Widgets',
+    'home.exercises': 'Exercises',
+    'home.exercisesLink': 'exercises on this topic',
+    'home.none': 'in the exercises only',
+    'home.authors': 'For lecture authors',
+    'home.authorsText': 'Every widget works in a plain HTML page with one script tag: see the embedding example and the built-in exercises, each with the tag to copy.',
+  },
+  ja: {
+    'doc.title': 'attnscope — アテンションの動きを見る',
+    'home.title': 'アテンションの動きを見る',
+    'home.intro': 'attnscope は Transformer の部品（さまざまな形のアテンション、位置エンコーディング、正規化、ブロック全体、小さな言語モデル）を C++ で書き、WebAssembly としてブラウザの中で動かします。ページに出る数値はどれもそのコアがその場で計算したものなので、スライダーを動かしたり行列を打ち込んだり答えを確かめたりしながら、数式が実際に何をするかを見られます。',
+    'home.order': 'おすすめの順番',
+    'home.orderHint': 'Transformer が初めてなら、上から順に進んでください。各トピックから、それを見せるページ、講義に埋め込めるウィジェット、練習問題へ進めます。',
+    'home.page': 'ページ',
+    'home.widgets': 'ウィジェット',
+    'home.exercises': '練習問題',
+    'home.exercisesLink': 'このトピックの問題',
+    'home.none': '練習問題のみ',
+    'home.authors': '講義ページを書く方へ',
+    'home.authorsText': 'どのウィジェットも、script タグ 1 行だけの普通の HTML ページで動きます。埋め込みの例と、コピーできるタグ付きの練習問題をご覧ください。',
+  },
+};

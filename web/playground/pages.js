@@ -1,0 +1,27 @@
+// Every page of the playground, once: <attn-site-nav> draws its links from
+// this list, the home page its map of topics, and the site-wide browser tests
+// visit every entry. Adding a page is one line here.
+//   path    file name under web/playground/
+//   nav     short key (the nav marks the current page by it; tests name screenshots by it)
+//   title   {ja, en}: the link text and the page's heading
+//   topics  lecture topic ids (topics.js) the page teaches, in order
+//   widgets the custom elements the page is built from
+export const PAGES = [
+  { path: 'index.html', nav: 'home', title: { ja: 'ホーム', en: 'Home' }, topics: [], widgets: [] },
+  { path: 'lab.html', nav: 'lab', title: { ja: 'アテンション・ラボ', en: 'Attention lab' }, topics: ['attention'], widgets: ['attn-heatmap', 'attn-matrix-input'] },
+  { path: 'masks.html', nav: 'masks', title: { ja: 'マスクとバイアス', en: 'Masks and biases' }, topics: ['masks', 'alibi', 'efficient-attention'], widgets: ['attn-mask-grid', 'attn-bias-map'] },
+  { path: 'block.html', nav: 'block', title: { ja: 'ブロック探検', en: 'Block explorer' }, topics: ['multi-head', 'normalisation', 'blocks'], widgets: ['attn-block-explorer', 'attn-tensor-view', 'attn-stepper'] },
+  { path: 'models.html', nav: 'models', title: { ja: '小さなモデル', en: 'Tiny models' }, topics: ['language-model', 'in-context-learning'], widgets: ['attn-tiny-gpt'] },
+  { path: 'lecture.html', nav: 'lecture', title: { ja: '講義ページの例', en: 'Lecture example' }, topics: ['positional-encoding', 'rope'], widgets: ['attn-heatmap', 'attn-exercise'] },
+  { path: 'exercises.html', nav: 'exercises', title: { ja: '練習問題', en: 'Exercises' }, topics: [], widgets: ['attn-exercise'] },
+  { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'] },
+];
+
+/** The entry of the page at `pathname` (a URL path; a folder means its index.html), or undefined. */
+export function pageAt(pathname) {
+  const file = decodeURIComponent(pathname.split('/').pop() || 'index.html');
+  return PAGES.find((p) => p.path === file);
+}
+
+/** The pages that teach topic `id`. */
+export const pagesFor = (id) => PAGES.filter((p) => p.topics.includes(id));
