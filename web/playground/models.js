@@ -5,6 +5,7 @@ import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { MODELS_MESSAGES } from './models-messages.js';
+import { loadTrained } from '../widgets/train-store.js';
 
 for (const [code, messages] of Object.entries(MODELS_MESSAGES)) addMessages(code, messages);
 
@@ -31,5 +32,13 @@ function applyLanguage() {
 onLangChange(applyLanguage);
 applyLanguage();
 $('call').textContent = CALL;
-gpt.loaded.finally(() => { document.body.dataset.ready = 'true'; });
+// ?model=trained: the model the Train page stored in this browser (train-store.js).
+async function openTrained() {
+  const record = await loadTrained();
+  if (!record) return gpt.loaded;
+  if (record.prompt) gpt.setAttribute('prompt', record.prompt);
+  return gpt.loadFiles(record.checkpoint, record.tokenizer, { tokenizerKind: record.tokenizerKind });
+}
+const trained = new URLSearchParams(location.search).get('model') === 'trained';
+(trained ? openTrained() : gpt.loaded).finally(() => { document.body.dataset.ready = 'true'; });
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

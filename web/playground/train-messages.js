@@ -4,7 +4,6 @@ import { NAV_MESSAGES } from './nav-messages.js';
 export const TRAIN_MESSAGES = {
   en: {
     ...NAV_MESSAGES.en,
-    'nav.train': 'Train',
     'doc.title': 'Train a tiny model — attnscope',
     title: 'Train a tiny model',
     lede: 'A small language model learns a text in front of you, inside this page (a Web Worker; nothing is sent to a server). Pick Austen or paste your own text, choose a size and press Train: the loss falls, the samples turn from noise into words, and the attention heads start to look somewhere.',
@@ -20,7 +19,6 @@ export const TRAIN_MESSAGES = {
   },
   ja: {
     ...NAV_MESSAGES.ja,
-    'nav.train': '学習',
     'doc.title': '小さなモデルを学習する — attnscope',
     title: '小さなモデルを学習する',
     lede: '小さな言語モデルが、このページの中（Web Worker）で目の前のテキストを学習します。サーバーには何も送りません。オースティンを選ぶか自分のテキストを貼り付け、大きさを選んで「学習開始」を押すと、損失が下がり、サンプルが雑音から単語へ変わり、アテンション・ヘッドがどこかを見始めます。',

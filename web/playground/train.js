@@ -1,6 +1,7 @@
 // The Train page: one <attn-train> (the model trains in a Web Worker) and
 // notes. Its settings live in the URL (?text=&level=&preset=&steps=&seed=)
 // so a view can be shared. The page sets body[data-ready] once the widget is up.
+import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';

@@ -7,7 +7,8 @@
 // the checkpoint + tokenizer.bin, open the result in the Tiny models page.
 import { attn } from './attention-source.js';
 import { AttnHeatmap } from './attn-heatmap.js';
-import { t, langFor, onLangChange } from './i18n.js';
+import { AttnElement } from './attn-element.js';
+import { t, langFor } from './i18n.js';
 import { LossPlot } from './train-plot.js';
 import { PRESETS, PRESET_NAMES, presetConfig, presetTrainer } from './train-presets.js';
 import { presetOptions, statsLine, tokenLabel } from './train-format.js';
@@ -21,16 +22,13 @@ const HELD_OUT = 0.1; // the last tenth of the text is never trained on
 const ATTENTION_TOKENS = 32;
 let austen = null;
 
-export class AttnTrain extends HTMLElement {
-  static define(name = 'attn-train', registry = customElements) {
-    AttnHeatmap.define();
-    if (!registry.get(name)) registry.define(name, this);
-    return this;
-  }
+export class AttnTrain extends AttnElement {
+  static tag = 'attn-train';
+  static uses = { 'attn-heatmap': AttnHeatmap };
 
   static get observedAttributes() { return ATTRIBUTES; }
 
-  #ui; #plot; #stopLang = null; #started = false; #worker = null; #vocab = null; #run = null;
+  #ui; #plot; #started = false; #worker = null; #vocab = null; #run = null;
   #state = 'idle'; #progress = []; #samples = []; #held = undefined; #attention = null; #frameQueued = false; #plan = null;
 
   constructor() {
@@ -53,21 +51,24 @@ export class AttnTrain extends HTMLElement {
     ui.head.addEventListener('change', () => this.#showAttention());
   }
 
-  connectedCallback() {
-    this.#stopLang = onLangChange(() => this.#text());
+  connected() {
     if (!this.#started) { this.#started = true; this.#readAttributes(); }
-    this.#text();
   }
 
-  disconnectedCallback() {
-    this.#stopLang?.();
+  /** Leaving the page ends the run and frees the worker. */
+  disconnected() {
+    this.#run = null;
     this.#worker?.dispose();
     this.#worker = null;
+    if (this.#state !== 'idle') this.#setState('cancelled');
   }
 
-  attributeChangedCallback(name, old, value) {
-    if (!this.#started || old === value) return;
-    if (name === 'lang') this.#text();
+  /** Repaints the texts (the language or the lang attribute changed). */
+  render() { this.#text(); }
+
+  attributeChanged(name) {
+    if (!this.#started) return;
+    if (name === 'lang') this.schedule();
     else this.#readAttributes();
   }
 
@@ -99,7 +100,8 @@ export class AttnTrain extends HTMLElement {
       this.#held = undefined;
       this.#attention = null;
       ui.samples.replaceChildren();
-      ui.heatmap.hidden = true;
+      ui.heatmap.hidden = ui.attentionPick.hidden = true;
+      ui.attentionNone.hidden = false;
       this.#plot.reset(plan.steps);
       this.#worker ??= new attn.TrainerWorker();
       this.#setState('running');
@@ -134,7 +136,8 @@ export class AttnTrain extends HTMLElement {
     this.#attention = null;
     this.#plot.reset(this.#steps());
     this.#ui.samples.replaceChildren();
-    this.#ui.heatmap.hidden = true;
+    this.#ui.heatmap.hidden = this.#ui.attentionPick.hidden = true;
+    this.#ui.attentionNone.hidden = false;
     this.#ui.stats.textContent = '';
     this.#error('');
     this.#setState('idle');
@@ -172,7 +175,7 @@ export class AttnTrain extends HTMLElement {
     try {
       const s = await this.snapshot();
       if (!s) return;
-      await storeTrained(s);
+      await storeTrained({ ...s, prompt: this.#ui.prompt.value });
       this.#ui.status.textContent = t('train.stored', {}, langFor(this));
       const url = new URL(this.getAttribute('models-href') || 'models.html', document.baseURI);
       url.searchParams.set('model', 'trained');
@@ -266,6 +269,7 @@ export class AttnTrain extends HTMLElement {
     ui.heatmap.tokens = tokens;
     ui.heatmap.data = weights;
     ui.heatmap.hidden = false;
+    ui.attentionPick.hidden = false;
     ui.attentionNone.hidden = true;
   }
 
@@ -281,6 +285,7 @@ export class AttnTrain extends HTMLElement {
     if (this.hasAttribute('prompt')) ui.prompt.value = this.getAttribute('prompt');
     else if (!ui.prompt.value && ui.source.value === 'austen') ui.prompt.value = 'Elizabeth';
     ui.openModels.hidden = !this.hasAttribute('models-href');
+    if (this.#state === 'idle') { this.#plot.reset(this.#steps()); this.#drawSoon(); }
     this.#describeText();
   }
 

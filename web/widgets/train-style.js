@@ -7,6 +7,7 @@ export const STYLE = `
   --soft: #e8edfb; --field: #fbfcfe; --held: #c2410c;
   --mono: var(--attn-mono, ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace);
 }
+:host { min-width: 0; max-width: 100%; }
 :host([hidden]) { display: none; }
 [hidden] { display: none !important; }
 .setup { display: grid; gap: 8px; margin: 0 0 12px; }
@@ -14,7 +15,7 @@ export const STYLE = `
 .field { display: flex; align-items: center; gap: 8px; min-width: 0; max-width: 100%; }
 .field .name { white-space: nowrap; }
 .field.grow { flex: 1 1 100%; }
-.field.grow select { flex: 1; min-width: 0; }
+.field.grow select { flex: 1 1 0; width: 0; min-width: 0; }
 .field.prompt { margin: 0 0 8px; }
 .field.prompt input { flex: 1; min-width: 0; font-family: var(--mono); }
 select, input[type="text"], input[type="number"], textarea {

@@ -105,7 +105,8 @@ export function buildView(root) {
   attentionTitle.dataset.i18n = 'train.attention';
   ui.layer = select([]);
   ui.head = select([]);
-  const pick = el('div', 'row');
+  const pick = ui.attentionPick = el('div', 'row');
+  pick.hidden = true;
   pick.append(field('train.attention.layer', ui.layer), field('train.attention.head', ui.head));
   ui.attentionNone = el('p', 'info');
   ui.attentionNone.dataset.i18n = 'train.attention.none';
