@@ -22,5 +22,6 @@ export { linearAttention, performerProjection } from './ops/linear_attention.js'
 export { countParameters, countFlops } from './ops/count.js';
 export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
+export { Trainer } from './ops/trainer.js';
 export { buildVocabulary, Vocabulary } from './ops/vocabulary.js';
 export { TrainerWorker } from './worker/trainer_worker.js';

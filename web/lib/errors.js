@@ -8,7 +8,7 @@ export class AttnscopeError extends Error {
 }
 
 // Status codes of cpp/include/attnscope/status.h.
-const STATUS = ['ok', 'invalid argument', 'out of memory'];
+const STATUS = ['ok', 'invalid argument', 'out of memory', 'non-finite value'];
 
 export function checkStatus(code, fnName) {
   if (code === 0) return;

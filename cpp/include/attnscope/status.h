@@ -8,6 +8,7 @@ enum class Status : int {
     Ok = 0,
     InvalidArgument = 1,  // a size or option the caller should have rejected
     OutOfMemory = 2,      // scratch allocation failed (malloc returned null)
+    NonFinite = 3,        // a loss or gradient norm became NaN or infinite
 };
 
 const char* to_string(Status s);

@@ -71,6 +71,10 @@ Outcome Transformer::load_gpt2(const std::uint8_t* bytes, std::uint64_t size,
     ModelConfig& c = Loader::config(m.get());
     c.arch = Arch::Gpt2;
     c.format = FileFormat::Agpt1;
+    c.positions = Positions::Learned;  // v1 is GPT-2's own block
+    c.norm = Norm::LayerNorm;
+    c.activation = Activation::GeluTanh;
+    c.bias = true;
     c.shared_classifier = true;
     Outcome o = read_header(bytes, size, &c);
     if (o.ok()) o = Loader::check_dims(c);

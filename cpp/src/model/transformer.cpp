@@ -42,7 +42,7 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
     const bool q8 = c.weight_type == WeightType::Q8_0;
     s->xq = k->take<std::int16_t>(q8 ? widest : 0);
     s->xs = k->take<float>(q8 ? widest / c.group_size : 0);
-    const std::uint64_t half = c.arch == Arch::Llama ? T * (c.head_size / 2) : 0;
+    const std::uint64_t half = c.positions == Positions::Rope ? T * (c.head_size / 2) : 0;
     s->rope_cos = k->take<float>(half);
     s->rope_sin = k->take<float>(half);
 }
@@ -67,7 +67,7 @@ Outcome Transformer::allocate_state() {
     carve(&s_, &carver, cfg_);
     // RoPE: pair i of a head turns by pos * base^(-2i/D) (run.c's freq), in double.
     const int half = cfg_.head_size / 2;
-    if (cfg_.arch == Arch::Llama)
+    if (cfg_.positions == Positions::Rope)
         for (int i = 0; i < half; ++i) {
             const double freq = std::pow(static_cast<double>(cfg_.rope_base), -2.0 * i / cfg_.head_size);
             for (int pos = 0; pos < cfg_.seq_len; ++pos) {
@@ -76,6 +76,15 @@ Outcome Transformer::allocate_state() {
             }
         }
     return {};
+}
+
+Outcome Transformer::view(const ModelConfig& c, const Weights& w, std::unique_ptr<Transformer>* out) {
+    std::unique_ptr<Transformer> m(new Transformer());
+    m->cfg_ = c;
+    m->w_ = w;
+    Outcome o = m->allocate_state();
+    if (o.ok()) *out = std::move(m);
+    return o;
 }
 
 Transformer::~Transformer() {
@@ -94,8 +103,9 @@ Outcome Transformer::forward(int token, int pos, float* attention) {
         return failure(Status::InvalidArgument,
                        "position %d needs positions 0..%d in the KV cache first, and it holds %d",
                        pos, pos - 1, cached_);
-    if (cfg_.arch == Arch::Llama) forward_llama(token, pos, attention);
-    else forward_gpt2(token, pos, attention);
+    if (is_plain_llama(cfg_)) forward_llama(token, pos, attention);
+    else if (cfg_.format == FileFormat::Agpt1) forward_gpt2(token, pos, attention);
+    else forward_variant(token, pos, attention);
     cached_ = pos + 1;
     return {};
 }

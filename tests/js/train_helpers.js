@@ -1,0 +1,80 @@
+// Shared by the training suites: the PyTorch fixtures of
+// scripts/gen_fixtures_train.py (tensors as base64 little-endian float32),
+// a named worst-difference measure, and a small text to memorise.
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { unravel } from './helpers.js';
+
+const FIXTURES = new URL('../fixtures/', import.meta.url);
+
+/** A Float32Array from base64 of little-endian float32 (the fixtures' encoding). */
+export function f32FromBase64(b64) {
+  const bytes = Buffer.from(b64, 'base64');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Float32Array.from({ length: bytes.byteLength / 4 }, (_, i) => view.getFloat32(i * 4, true));
+}
+
+/** { [name]: Tensor } of a fixture's { [name]: { shape, f32 } }. */
+export function tensorsOf(entries) {
+  return Object.fromEntries(Object.entries(entries).map(([n, e]) => [n, { data: f32FromBase64(e.f32), shape: e.shape }]));
+}
+
+/** The cases of tests/fixtures/train_<name>.json with their tensors decoded. */
+export function trainFixture(name) {
+  const json = JSON.parse(readFileSync(new URL(`train_${name}.json`, FIXTURES), 'utf8'));
+  return json.cases.map((c) => ({
+    ...c,
+    parameters: tensorsOf(c.parameters),
+    gradients: c.gradients ? tensorsOf(c.gradients) : undefined,
+    after: c.after ? tensorsOf(c.after) : undefined,
+  }));
+}
+
+/**
+ * The worst difference over named tensors, each measured relative to its own
+ * scale: max |got - want| / max(|want|max, floor). Returns { rel, abs, name,
+ * index } (index as [i, j]).
+ */
+export function worstScaled(got, want, floor = 1e-6) {
+  let worst = { rel: 0, abs: 0, name: '(none)', index: '' };
+  for (const [name, w] of Object.entries(want)) {
+    const g = got[name];
+    if (!g) return { rel: Infinity, abs: Infinity, name, index: '(missing)' };
+    if (g.data.length !== w.data.length) return { rel: Infinity, abs: Infinity, name, index: '(length)' };
+    let scale = floor;
+    for (const v of w.data) scale = Math.max(scale, Math.abs(v));
+    for (let i = 0; i < w.data.length; i++) {
+      const abs = Math.abs(g.data[i] - w.data[i]);
+      const rel = Number.isNaN(abs) ? Infinity : abs / scale;
+      if (rel > worst.rel) worst = { rel, abs, name, index: unravel(i, w.shape) };
+    }
+  }
+  return worst;
+}
+
+/** The worst absolute difference over named tensors: { abs, name, index }. */
+export function worstAbsolute(got, want) {
+  let worst = { abs: 0, name: '(none)', index: '' };
+  for (const [name, w] of Object.entries(want)) {
+    const g = got[name];
+    for (let i = 0; i < w.data.length; i++) {
+      const abs = Math.abs(g.data[i] - w.data[i]);
+      if (!(abs <= worst.abs)) worst = { abs: Number.isNaN(abs) ? Infinity : abs, name, index: unravel(i, w.shape) };
+    }
+  }
+  return worst;
+}
+
+export const describeWorst = (w) => `${w.name}${w.index}: ${w.rel !== undefined ? `rel ${w.rel.toExponential(2)}, ` : ''}abs ${w.abs.toExponential(2)}`;
+
+/** Asserts the set of names and every shape match. */
+export function expectSameNamesAndShapes(got, want, label) {
+  expect(Object.keys(got).sort(), `${label}: names`).toEqual(Object.keys(want).sort());
+  for (const [n, t] of Object.entries(want)) expect(got[n].shape, `${label}: ${n} shape`).toEqual(t.shape);
+}
+
+/** A character vocabulary of `text` and its ids. */
+export function charIds(text) {
+  const chars = [...new Set(text)].sort();
+  return { vocab: chars, ids: Array.from(text, (c) => chars.indexOf(c)) };
+}
