@@ -29,6 +29,8 @@ export class AttnTrain extends AttnElement {
   static get observedAttributes() { return ATTRIBUTES; }
 
   #ui; #plot; #started = false; #worker = null; #vocab = null; #run = null;
+  #promptTyped = false;
+  #tokenized = null; // { text, level, vocab, ids }: the last text's, reused while neither changes
   #state = 'idle'; #progress = []; #samples = []; #held = undefined; #attention = null; #frameQueued = false; #plan = null;
 
   constructor() {
@@ -47,6 +49,7 @@ export class AttnTrain extends AttnElement {
       control.addEventListener('change', () => this.setAttribute(name, control.value));
     }
     ui.text.addEventListener('input', () => this.#describeText());
+    ui.prompt.addEventListener('input', () => { this.#promptTyped = true; });
     ui.layer.addEventListener('change', () => this.#showAttention());
     ui.head.addEventListener('change', () => this.#showAttention());
   }
@@ -188,8 +191,7 @@ export class AttnTrain extends AttnElement {
   async #prepare() {
     const ui = this.#ui;
     const text = await this.#sourceText();
-    const vocab = attn.buildVocabulary(text, { level: ui.level.value });
-    const ids = vocab.encode(text);
+    const { vocab, ids } = this.#tokenize(text);
     const preset = ui.preset.value;
     const p = PRESETS[preset];
     const cut = Math.floor(ids.length * (1 - HELD_OUT));
@@ -282,8 +284,9 @@ export class AttnTrain extends AttnElement {
     ui.preset.value = PRESET_NAMES.includes(this.getAttribute('preset')) ? this.getAttribute('preset') : 'tiny';
     ui.steps.value = this.#steps();
     ui.seed.value = this.#int('seed', 1);
+    // The prompt: the attribute, else what the reader typed, else one that suits the text.
     if (this.hasAttribute('prompt')) ui.prompt.value = this.getAttribute('prompt');
-    else if (!ui.prompt.value && ui.source.value === 'austen') ui.prompt.value = 'Elizabeth';
+    else if (!this.#promptTyped) ui.prompt.value = ui.source.value === 'austen' ? 'Elizabeth' : '';
     ui.openModels.hidden = !this.hasAttribute('models-href');
     if (this.#state === 'idle') { this.#plot.reset(this.#steps()); this.#drawSoon(); }
     this.#describeText();
@@ -298,15 +301,24 @@ export class AttnTrain extends AttnElement {
 
   async #describeText(given, tokens, cut) {
     const lang = langFor(this), ui = this.#ui;
-    if (given === undefined && ui.source.value === 'own' && !ui.text.value) { ui.textInfo.textContent = ''; ui.vocab.textContent = ''; presetOptions(ui.preset, 259, lang); return; }
-    const text = given ?? (ui.source.value === 'own' ? ui.text.value : await this.#sourceText().catch(() => ''));
-    if (!text) return;
-    const vocab = given ? this.#vocab : attn.buildVocabulary(text, { level: ui.level.value });
-    const n = tokens ?? vocab.encode(text).length;
+    if (given === undefined && ui.source.value === 'own' && !ui.text.value) { ui.textInfo.textContent = ''; ui.vocab.textContent = ''; presetOptions(ui.preset, null, lang); return; }
+    const source = ui.source.value, level = ui.level.value;
+    const text = given ?? (source === 'own' ? ui.text.value : await this.#sourceText().catch(() => ''));
+    if (!text || source !== ui.source.value || level !== ui.level.value) return; // changed while the text loaded
+    const { vocab, ids } = this.#tokenize(text);
+    const n = tokens ?? ids.length;
     const c = cut ?? Math.floor(n * (1 - HELD_OUT));
     ui.textInfo.textContent = t('train.text.info', { chars: [...text].length.toLocaleString('en'), tokens: n.toLocaleString('en'), train: c.toLocaleString('en'), held: (n - c).toLocaleString('en') }, lang);
     ui.vocab.textContent = t('train.vocab', { n: vocab.vocabSize }, lang);
     presetOptions(ui.preset, vocab.vocabSize, lang);
+  }
+
+  #tokenize(text) {
+    const level = this.#ui.level.value, last = this.#tokenized;
+    if (last && last.text === text && last.level === level) return last;
+    const vocab = attn.buildVocabulary(text, { level });
+    this.#tokenized = { text, level, vocab, ids: vocab.encode(text) };
+    return this.#tokenized;
   }
 
   #drawSoon() {

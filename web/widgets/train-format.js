@@ -19,14 +19,13 @@ export function statsLine(p, held, lang) {
   }, lang);
 }
 
-/** Fills the preset <select> with each size and its parameter count for this vocabulary. */
+/** Fills the preset <select> with each size and its parameter count for this vocabulary (null: no text yet). */
 export function presetOptions(select, vocabSize, lang) {
   for (const o of select.options) {
     const p = PRESETS[o.value];
-    o.textContent = t('train.preset.option', {
-      name: t(`train.preset.${o.value}`, {}, lang), params: presetParameters(o.value, vocabSize).toLocaleString('en'),
-      layers: p.nLayers, dim: p.dim, T: p.seqLen,
-    }, lang);
+    const params = { name: t(`train.preset.${o.value}`, {}, lang), layers: p.nLayers, dim: p.dim, T: p.seqLen };
+    if (vocabSize) params.params = presetParameters(o.value, vocabSize).toLocaleString('en');
+    o.textContent = t(vocabSize ? 'train.preset.option' : 'train.preset.optionNoText', params, lang);
   }
 }
 

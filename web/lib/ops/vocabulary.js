@@ -57,7 +57,12 @@ export class Vocabulary {
   /** Token ids of `text`, without BOS: one per character ('char') or per UTF-8 byte ('byte'). */
   encode(text) {
     if (typeof text !== 'string') fail(`Vocabulary.encode: text must be a string (got ${typeName(text)})`);
-    if (this.level === 'byte') return Int32Array.from(new TextEncoder().encode(text), (b) => b + 3);
+    if (this.level === 'byte') {
+      const bytes = new TextEncoder().encode(text);
+      const ids = new Int32Array(bytes.length);
+      for (let i = 0; i < bytes.length; i++) ids[i] = bytes[i] + 3;
+      return ids;
+    }
     const out = new Int32Array(text.length);
     let n = 0;
     for (const ch of wellFormed(text)) out[n++] = this.#ids.get(ch) ?? 0;
