@@ -53,6 +53,10 @@ describe('Train page', () => {
     const V = attn.buildVocabulary(text).vocabSize;
     const tiny = attn.countParameters({ dModel: 48, nHeads: 4, nKvHeads: 4, dFF: 128, norm: 'rmsnorm', activation: 'swiglu', bias: false, nLayers: 2, vocabSize: V }).total;
     expect(options[0]).toContain(`${tiny.toLocaleString('en')} parameters`);
+    // axe-core (WCAG 2 A and AA rules, shadow roots included) finds nothing.
+    await page.evaluate(await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8'));
+    const violations = await page.evaluate(() => globalThis.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }).then((r) => r.violations.map((v) => v.id)));
+    expect(violations).toEqual([]);
     expect(await page.locator('attn-site-nav').evaluate((n) => [...n.shadowRoot.querySelectorAll('a')].some((a) => a.getAttribute('href') === 'train.html'))).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
