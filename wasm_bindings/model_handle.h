@@ -41,7 +41,7 @@ struct ParamEntry {
     bool decay;
 };
 
-const std::uint8_t* bytes_at(Ptr p) { return reinterpret_cast<const std::uint8_t*>(p); }
+inline const std::uint8_t* bytes_at(Ptr p) { return reinterpret_cast<const std::uint8_t*>(p); }
 
 class ModelHandle {
   public:

@@ -12,11 +12,14 @@ import {
 
 // float32 forward and backward vs float64 autograd on the same float32 weights
 // (two or three layers, sums of at most 32 products, logits up to ~30): the
-// error of each gradient tensor relative to its largest entry. A gradient
-// twice too large (a missing 1/2 or a doubled residual path) is off by 1.
-const GRAD_REL = 2e-4;
-// The mean loss and the logits, relative to max(1, |value|) and to the largest logit.
-const LOSS_REL = 1e-5;
+// error of each gradient tensor relative to its largest entry, or to a tenth
+// of the model's largest gradient for a tensor whose gradient is smaller
+// (train_helpers.js, worstScaled; measured: at most 1.3e-6 on both backends). A gradient twice too large (a missing 1/2 or
+// a doubled residual path) is off by 1.
+const GRAD_REL = 1e-5;
+// The mean loss, relative to max(1, |loss|) (measured: at most 1e-7), and the
+// inference path's logits relative to the largest logit.
+const LOSS_REL = 1e-6;
 const LOGITS_REL = 1e-5;
 // 10 AdamW steps in float32 vs float64: each update is at most ~lr = 1e-2 per
 // element and AdamW normalises the gradient, so a float32 rounding in a small
@@ -55,10 +58,14 @@ for (const family of ['llama', 'gpt2']) {
           report.push(`${family} ${c.name}: loss rel ${lossErr.toExponential(1)}; gradients ${describeWorst(worst)}`);
           expect(worst.rel, `gradients: ${describeWorst(worst)}`).toBeLessThan(GRAD_REL);
 
-          // The tolerance catches a gradient twice too large in any one tensor.
-          const [name] = Object.keys(gradients);
-          const doubled = { ...gradients, [name]: { ...gradients[name], data: gradients[name].data.map((v) => 2 * v) } };
-          expect(worstScaled(doubled, c.gradients).rel).toBeGreaterThan(100 * GRAD_REL);
+          // The tolerance catches a gradient twice too large in any one tensor
+          // (but those whose true gradient vanishes, such as the key bias's).
+          const globalMax = Math.max(...Object.values(c.gradients).map((t) => maxAbs(t.data)));
+          for (const [name, t] of Object.entries(gradients)) {
+            if (maxAbs(c.gradients[name].data) < 1e-3 * globalMax) continue;
+            const doubled = { ...gradients, [name]: { ...t, data: t.data.map((v) => 2 * v) } };
+            expect(worstScaled(doubled, c.gradients).rel, `${name} doubled`).toBeGreaterThan(100 * GRAD_REL);
+          }
 
           // The inference path (forward through the KV cache) on the same weights.
           const logits = model.forward(c.inputs[0]).logits;
@@ -151,3 +158,4 @@ describe('Trainer: 10 AdamW steps against torch.optim.AdamW + clip_grad_norm_', 
 });
 
 function o1(x) { return Math.max(1, Math.abs(x)); }
+function maxAbs(data) { return data.reduce((m, v) => Math.max(m, Math.abs(v)), 0); }

@@ -190,4 +190,5 @@ export * from './count.js';
 export * from './masks.js';
 export * from './blocks.js';
 export * from './model.js';
+export * from './train.js';
 export * from './train_worker.js';

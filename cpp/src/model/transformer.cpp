@@ -5,6 +5,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdlib>
+#include "attnscope/position.h"
 #include "loader.h"
 
 namespace attnscope::model {
@@ -45,6 +46,8 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
     const std::uint64_t half = c.positions == Positions::Rope ? T * (c.head_size / 2) : 0;
     s->rope_cos = k->take<float>(half);
     s->rope_sin = k->take<float>(half);
+    s->sinusoid = k->take<float>(c.positions == Positions::Sinusoidal ? T * C : 0);
+    s->slopes = k->take<float>(c.positions == Positions::Alibi ? c.n_heads : 0);
 }
 
 }  // namespace
@@ -75,6 +78,8 @@ Outcome Transformer::allocate_state() {
                 s_.rope_sin[static_cast<std::size_t>(pos) * half + i] = static_cast<float>(std::sin(pos * freq));
             }
         }
+    if (cfg_.positions == Positions::Sinusoidal) sinusoidal_encoding(s_.sinusoid, cfg_.seq_len, cfg_.dim, 10000.f);
+    if (cfg_.positions == Positions::Alibi) alibi_slopes(s_.slopes, cfg_.n_heads);
     return {};
 }
 

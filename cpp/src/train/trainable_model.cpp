@@ -142,7 +142,7 @@ TrainableModel::~TrainableModel() {
 void TrainableModel::weights_changed() { inference_->reset_cache(); }
 
 model::Outcome TrainableModel::check_batch(const std::int32_t* inputs, const std::int32_t* targets,
-                                           int B, int T) const {
+                                           int B, int T, bool need_targets) const {
     if (B < 1) return failure(kBad, "inputs: batch size B (%d) must be at least 1", B);
     if (T < 1) return failure(kBad, "inputs: sequence length T (%d) must be at least 1", T);
     if (T > cfg_.seq_len)
@@ -150,19 +150,20 @@ model::Outcome TrainableModel::check_batch(const std::int32_t* inputs, const std
     if (static_cast<std::uint64_t>(B) * T > kMaxActivationFloats)
         return failure(kBad, "inputs: B x T = %d x %d is too large", B, T);
     if (!inputs) return failure(kBad, "inputs is null");
-    if (!targets) return failure(kBad, "targets is null");
+    if (!targets && need_targets) return failure(kBad, "targets is null");
     const std::size_t n = static_cast<std::size_t>(B) * T;
     bool any = false;
     for (std::size_t i = 0; i < n; ++i) {
         if (inputs[i] < 0 || inputs[i] >= cfg_.vocab_size)
             return failure(kBad, "inputs[%zu][%zu] = %d is outside the vocabulary 0..%d", i / T, i % T,
                            inputs[i], cfg_.vocab_size - 1);
+        if (!need_targets) continue;
         if (targets[i] < -1 || targets[i] >= cfg_.vocab_size)
             return failure(kBad, "targets[%zu][%zu] = %d is outside -1..%d (-1 = ignored)", i / T, i % T,
                            targets[i], cfg_.vocab_size - 1);
         any = any || targets[i] != -1;
     }
-    if (!any) return failure(kBad, "targets: every target is -1 (ignored), so the mean loss is undefined");
+    if (!any && need_targets) return failure(kBad, "targets: every target is -1 (ignored), so the mean loss is undefined");
     return {};
 }
 
@@ -184,6 +185,16 @@ model::Outcome TrainableModel::loss(const std::int32_t* inputs, const std::int32
     if (!o.ok()) return o;
     const float l = forward(inputs, targets, B, T);
     if (loss) *loss = l;
+    return {};
+}
+
+model::Outcome TrainableModel::logits(const std::int32_t* inputs, int B, int T, float* out) {
+    model::Outcome o = check_batch(inputs, nullptr, B, T, false);
+    if (o.ok() && !out) o = failure(kBad, "out is null");
+    if (o.ok()) o = prepare_activations(B, T);
+    if (!o.ok()) return o;
+    forward_logits(inputs, B, T);
+    std::memcpy(out, acts_->logits, sizeof(float) * static_cast<std::size_t>(B) * T * cfg_.vocab_size);
     return {};
 }
 

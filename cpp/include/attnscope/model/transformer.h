@@ -81,6 +81,8 @@ struct RunState {
     float* xs = nullptr;           // (max(C, F) / gs) their scales
     float* rope_cos = nullptr;     // (T, D/2)
     float* rope_sin = nullptr;     // (T, D/2)
+    float* sinusoid = nullptr;     // (T, C) positions == Sinusoidal
+    float* slopes = nullptr;       // (H) positions == Alibi
 };
 
 class Transformer {

@@ -49,13 +49,16 @@ class AdamW {
                         StepResult* out);
     int steps_taken() const { return steps_; }
     const AdamWOptions& options() const { return o_; }
+    ~AdamW();
+    AdamW(const AdamW&) = delete;
+    AdamW& operator=(const AdamW&) = delete;
 
   private:
     AdamW() = default;
     TrainableModel* model_ = nullptr;
     AdamWOptions o_;
-    std::vector<float> m_, v_;  // first and second moments, the arena's layout
-    std::vector<float> scratch_;  // clipped gradients (grads() is read-only)
+    float* m_ = nullptr;  // first moments, the arena's layout
+    float* v_ = nullptr;  // second moments
     int steps_ = 0;
 };
 

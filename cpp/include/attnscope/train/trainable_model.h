@@ -60,6 +60,10 @@ class TrainableModel {
     model::Outcome loss(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
                         float* loss);
 
+    // The logits (B*T*V floats, row-major [B, T, V]) of the training forward,
+    // for comparing with the inference path. inputs checked as above.
+    model::Outcome logits(const std::int32_t* inputs, int B, int T, float* out);
+
     // llama2.c legacy "version 0" bytes (export.py legacy_export). Refuses a
     // config it cannot hold: gpt2, positions != Rope, norm != RmsNorm,
     // post-LN, activation != SwiGlu, biases.
@@ -74,8 +78,9 @@ class TrainableModel {
   private:
     TrainableModel() = default;
     model::Outcome check_batch(const std::int32_t* inputs, const std::int32_t* targets, int B,
-                               int T) const;
+                               int T, bool need_targets = true) const;
     model::Outcome prepare_activations(int B, int T);
+    void forward_logits(const std::int32_t* inputs, int B, int T);  // a.logits filled
     float forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T);
     void backward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T);
 
