@@ -1,8 +1,9 @@
 // Types of training in a Worker (TrainerWorker) and of the text -> vocabulary
 // builder (buildVocabulary). Model.create, Trainer and the model's config
-// are in model.d.ts.
+// are in train.d.ts and model.d.ts.
 import type { Backend, Tensor } from './index.js';
-import type { GenerateOptions, GenerateResult, ForwardOptions, ForwardResult } from './model.js';
+import type { GenerateOptions, GenerateResult, ForwardOptions, ForwardResult, ModelConfig } from './model.js';
+import type { TrainConfig, TrainerOptions } from './train.js';
 
 /**
  * A vocabulary built from a text, with the tokenizer.bin bytes the loaders
@@ -39,18 +40,6 @@ export class Vocabulary {
  */
 export function buildVocabulary(text: string, options?: { level?: 'char' | 'byte'; maxVocab?: number }): Vocabulary;
 
-/** The Trainer's options, as new Trainer(model, options). */
-export interface TrainerWorkerTrainerOptions {
-  learningRate?: number;
-  betas?: [number, number];
-  eps?: number;
-  weightDecay?: number;
-  clipGradNorm?: number;
-  warmupSteps?: number;
-  decaySteps?: number;
-  minLearningRate?: number;
-}
-
 /** Sent after every step (and at step 0 with the first held-out loss when heldOut is given). */
 export interface TrainProgress {
   /** Steps taken (0: before the first). */
@@ -82,11 +71,12 @@ export interface TrainSample {
 }
 
 export interface TrainStartOptions {
-  /** Model.create's config (arch, dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, ...). */
-  config: Record<string, unknown>;
+  /** Model.create's config (vocabSize may come from `vocabulary`). */
+  config: TrainConfig;
   /** Fixes the initial weights (Model.create's seed) and every batch. Default 1. */
   seed?: number;
-  trainer?: TrainerWorkerTrainerOptions;
+  /** new Trainer(model, trainer). */
+  trainer?: TrainerOptions;
   /** The training token stream; row b of a batch is train[o_b .. o_b + T), its targets train[o_b + 1 .. o_b + T] with o_b uniform from a seeded PRNG. */
   train: Int32Array | number[];
   /** Held-out tokens: the held-out loss is the mean loss of evalBatches × batchSize fixed, evenly spread rows. */
@@ -130,7 +120,7 @@ export interface TrainSnapshot {
   /** A copy of the tokenizer.bin the run was started with, or null. */
   tokenizer: Uint8Array | null;
   step: number;
-  config: Record<string, unknown>;
+  config: ModelConfig;
 }
 
 /**
