@@ -16,6 +16,12 @@ import { batchOffsets, fillBatch, heldOutOffsets } from './trainer_batches.js';
 
 const EMA = 0.1; // weight of the newest step in the smoothed step times
 
+/** Whether llama2.c's legacy format can hold a model of this config (else AGPT). */
+function fitsLlama2c(c) {
+  return c.arch === 'llama' && (c.positions ?? 'rope') === 'rope' && (c.norm ?? 'rmsnorm') === 'rmsnorm'
+    && (c.activation ?? 'swiglu') === 'swiglu' && c.prenorm !== false && !c.bias;
+}
+
 /**
  * post(message, transfer) sends a reply. deps: { Model, Trainer, ready } (the
  * package's by default, looked up when a run starts; tests pass their own).
@@ -129,18 +135,8 @@ export function createTrainerServer(post, deps) {
 
   function snapshot(format = 'auto') {
     const m = need('snapshot');
-    let bytes, used = format;
-    if (format === 'llama2c') bytes = m.toLlama2c();
-    else if (format === 'agpt') bytes = m.save();
-    else {
-      used = m.config.arch === 'llama' ? 'llama2c' : 'agpt';
-      try {
-        bytes = used === 'llama2c' ? m.toLlama2c() : m.save();
-      } catch { // a llama with a variant llama2.c cannot hold
-        used = 'agpt';
-        bytes = m.save();
-      }
-    }
+    const used = format === 'auto' ? (fitsLlama2c(m.config) ? 'llama2c' : 'agpt') : format;
+    const bytes = used === 'llama2c' ? m.toLlama2c() : m.save();
     const tok = tokenizer ? tokenizer.slice() : null;
     const value = { checkpoint: bytes, format: used, tokenizer: tok, step: run?.step ?? 0, config: m.config };
     return { value, transfer: [bytes.buffer, ...(tok ? [tok.buffer] : [])] };
