@@ -36,7 +36,7 @@ async function trainInPage(page) {
     return {
       result, heard, series: e.series, samples: e.samples, attention: e.attention, vocabSize: e.vocabulary.vocabSize,
       polyline: svg.querySelector('.train-line').getAttribute('points').trim().split(/\s+/).length,
-      heldDots: svg.querySelectorAll('.held-dot').length, stats: e.shadowRoot.querySelector('.stats').textContent,
+      heldDots: svg.querySelectorAll('.held-dot').length, sampleText: e.shadowRoot.querySelector('.samples li .text')?.textContent, stats: e.shadowRoot.querySelector('.stats').textContent,
     };
   });
 }
@@ -129,8 +129,8 @@ describe('Train page', () => {
     const model = attn.Model.fromLlama2c(files.checkpoint.bytes, files.tokenizer.bytes, { tokenizerKind: 'char' });
     expect(model.config).toMatchObject({ dim: 48, nLayers: 2, nHeads: 4, vocabSize: r.vocabSize, seqLen: 64 });
     const sample = r.samples.at(-1);
-    const prompt = sample.ids.slice(0, 'Elizabeth'.length);
-    const again = model.generate(prompt, { maxNewTokens: sample.ids.length - prompt.length, temperature: 0, stopAtEos: false });
+    expect(sample.promptIds).toHaveLength('Elizabeth'.length);
+    const again = model.generate(sample.promptIds, { maxNewTokens: sample.ids.length, temperature: 0, stopAtEos: false });
     expect(again.ids).toEqual(sample.ids);
     model.dispose();
     expect(errors).toEqual([]);
@@ -164,7 +164,10 @@ describe('Train page', () => {
           }, JAPANESE);
           const r = await trainInPage(page);
           expect(r.result.state).toBe('done');
-          expect(r.samples.at(-1).text.startsWith('吾輩は')).toBe(true);
+          // The prompt is one id per character; the greedy continuation decodes to the text the page shows.
+          expect(r.samples.at(-1).promptIds).toHaveLength(3);
+          expect(r.sampleText.endsWith(r.samples.at(-1).text)).toBe(true);
+          expect(r.sampleText.startsWith('吾輩は')).toBe(true);
           expect(r.series.train).toHaveLength(40);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
           await screenshot(page, `train-${locale.slice(0, 2)}-${width}`);

@@ -109,9 +109,12 @@ describe('TrainerWorker (real model, in this thread)', () => {
     expect(mine.logits.data).toEqual(theirs.logits.data);
     expect(mine.attention.data).toEqual(theirs.attention.data);
     expect(samples.map((s) => s.step)).toEqual([15, 30]);
-    const again = loaded.generate(samples.at(-1).ids.slice(0, 4), { maxNewTokens: 12, temperature: 0, stopAtEos: false });
-    expect(again.ids).toEqual(samples.at(-1).ids);
-    expect(vocab.decode(samples.at(-1).ids)).toBe(samples.at(-1).text);
+    const last = samples.at(-1);
+    expect(last.promptIds).toEqual(Array.from(vocab.encode('the ')));
+    expect(last.ids).toHaveLength(12);
+    const again = loaded.generate(last.promptIds, { maxNewTokens: 12, temperature: 0, stopAtEos: false });
+    expect(again.ids).toEqual(last.ids);
+    expect(vocab.decode(last.ids)).toBe(last.text);
     loaded.dispose();
     worker.dispose();
   });

@@ -14,7 +14,7 @@ function fakes({ failAt = 0 } = {}) {
     static create(config, opts) { return new Model(config, opts); }
     constructor(config, opts) { this.config = { arch: 'llama', ...config }; this.opts = opts; }
     loss(inputs, targets) { log.losses.push({ inputs: Array.from(inputs.data), targets: Array.from(targets.data) }); return 5 + log.steps.length; }
-    generate(prompt, opts) { log.generated.push({ prompt, opts }); return { ids: [...prompt, 7], promptIds: prompt, text: 'x', stopReason: 'length' }; }
+    generate(prompt, opts) { log.generated.push({ prompt, opts }); return { ids: [7], promptIds: prompt, text: 'x', stopReason: 'maxNewTokens' }; }
     toLlama2c() { return new Uint8Array([1, 2, 3, log.steps.length]); }
     save() { return new Uint8Array([9]); }
     parameters() { return { w: { data: new Float32Array([log.steps.length]), shape: [1] } }; }
@@ -97,6 +97,7 @@ describe('TrainerWorker protocol', () => {
     expect(log.losses[1].inputs.slice(4, 8)).toEqual(Array.from(HELD.subarray(55, 59)));
     const samples = s.events.filter((e) => e.sample).map((e) => e.sample);
     expect(samples.map((x) => x.step)).toEqual([5, 10]);
+    expect(samples[0]).toEqual({ step: 5, promptIds: [3, 4], ids: [7], text: 'x' });
     expect(log.generated[0]).toEqual({ prompt: [3, 4], opts: { maxNewTokens: 5, temperature: 0, stopAtEos: false } });
     for (const p of progress.slice(1)) {
       expect(p.tokensPerSecond).toBeGreaterThan(0);

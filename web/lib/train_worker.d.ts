@@ -64,10 +64,11 @@ export interface TrainProgress {
 /** A sample of the model during training: model.generate(sample.prompt, ...) at that step. */
 export interface TrainSample {
   step: number;
-  /** Prompt ids followed by the generated ids. */
+  promptIds: number[];
+  /** The generated ids (the prompt not included), as GenerateResult.ids. */
   ids: number[];
-  /** Their text (null without a tokenizer). */
-  text: string | null;
+  /** Their text ('' without a tokenizer), as GenerateResult.text. */
+  text: string;
 }
 
 export interface TrainStartOptions {

@@ -81,7 +81,7 @@ export class AttnTrain extends AttnElement {
   get progress() { return this.#progress.map((p) => ({ ...p })); }
   /** The losses the plot draws: { train: [[step, loss]], heldOut: [[step, loss]] }. */
   get series() { return this.#plot.series; }
-  /** The samples so far: [{ step, ids, text }]. */
+  /** The samples so far: [{ step, promptIds, ids, text }]. */
   get samples() { return this.#samples.map((s) => ({ ...s })); }
   /** The vocabulary of the current run (attn.Vocabulary), or null. */
   get vocabulary() { return this.#vocab; }
@@ -237,13 +237,12 @@ export class AttnTrain extends AttnElement {
     const at = Object.assign(document.createElement('span'), { className: 'at' });
     at.dataset.step = s.step;
     const body = Object.assign(document.createElement('span'), { className: 'text' });
-    const cut = this.#plan.start.sample.prompt.length;
-    const prompt = this.#vocab.decode(s.ids.slice(0, cut)), rest = this.#vocab.decode(s.ids.slice(cut));
+    const prompt = this.#vocab.decode(s.promptIds), rest = this.#vocab.decode(s.ids);
     body.append(Object.assign(document.createElement('span'), { className: 'prompt-part', textContent: prompt }), rest);
     li.append(at, body);
     this.#ui.samples.prepend(li);
     this.#sampleLabels();
-    this.#attend(s.ids.slice(0, ATTENTION_TOKENS));
+    this.#attend([...s.promptIds, ...s.ids].slice(0, ATTENTION_TOKENS));
     this.dispatchEvent(new CustomEvent('sample', { detail: s }));
   }
 

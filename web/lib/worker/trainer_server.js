@@ -84,7 +84,7 @@ export function createTrainerServer(post, deps) {
       progress.secondsLeft = ((steps - step) * wallMs) / 1000;
       progress.elapsedSeconds = (end - t0 - pausedMs) / 1000;
       post({ id, progress });
-      if (sampled) post({ id, sample: { step: result.step, ids: sampled.ids, text: sampled.text } });
+      if (sampled) post({ id, sample: { step: result.step, promptIds: sampled.promptIds, ids: sampled.ids, text: sampled.text } });
       await macrotask();
       if (r.paused && !r.cancelled) {
         r.state = 'paused';
