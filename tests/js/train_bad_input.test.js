@@ -129,11 +129,15 @@ describe('Trainer', () => {
     trainer.step(X, Y);
     refusedUnchanged(() => trainer.step([[1, 2, 3, 99]], [[2, 3, 4, 5]]), /^Trainer\.step: inputs\[0\]\[3\] is 99/, trainer);
     refusedUnchanged(() => trainer.step(X, [[1, 2]]), /^Trainer\.step: targets is \[1, 2\] but inputs is \[2, 4\]/, trainer);
-    // Weights so large that the forward overflows: the step stops with a clear message, weights kept.
+    // Weights so large that the loss (or only the gradient) overflows: the step
+    // stops with a message saying so, nothing changed; training goes on after.
     const good = model.parameters();
+    model.setParameters({ 'norm.weight': { data: new Float32Array(16).fill(3e38), shape: [16] } });
+    refusedUnchanged(() => trainer.step(X, Y), /^Trainer\.step: the loss is .*nan at step 2: the weights were left as they were/i, trainer);
+    model.setParameters(good);
     const huge = { data: good['tok_embeddings.weight'].data.map(() => 3e38), shape: good['tok_embeddings.weight'].shape };
     model.setParameters({ 'tok_embeddings.weight': huge });
-    refusedUnchanged(() => trainer.step(X, Y), /^Trainer\.step: .*training stopped at step 2; the model keeps the weights of step 1/, trainer);
+    refusedUnchanged(() => trainer.step(X, Y), /^Trainer\.step: the gradient norm is .*nan at step 2: the weights were left as they were/i, trainer);
     model.setParameters(good);
     expect(trainer.step(X, Y).step).toBe(2); // it goes on from there
     trainer.dispose();

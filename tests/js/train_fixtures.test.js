@@ -21,13 +21,13 @@ const GRAD_REL = 1e-5;
 // inference path's logits relative to the largest logit.
 const LOSS_REL = 1e-6;
 const LOGITS_REL = 1e-5;
-// 10 AdamW steps in float32 vs float64: each update is at most ~lr = 1e-2 per
-// element and AdamW normalises the gradient, so a float32 rounding in a small
-// gradient moves an update by a small fraction of lr. Dropping the bias
+// 10 AdamW steps (lr up to 1e-2) in float32 vs float64: AdamW normalises the
+// gradient, so a float32 rounding in it moves an update by a tiny fraction of
+// lr (measured: at most 7.2e-7 on both backends). Dropping the bias
 // correction (the plausible slip) moves the first updates by ~lr·2: ~1e-2.
-const ADAMW_ABS = 2e-4;
-// Per-step loss and gradient norm (the norm before clipping) against torch's.
-const STEP_REL = 1e-4;
+const ADAMW_ABS = 1e-5;
+// Per-step loss and gradient norm (before clipping) against torch's, relative to max(1, |value|).
+const STEP_REL = 1e-5;
 
 const report = [];
 beforeAll(() => attn.ready());
@@ -128,6 +128,19 @@ function jsAdamW(c, { biasCorrection = true } = {}) {
   return out;
 }
 
+/**
+ * The key biases of gpt2's c_attn (rows H·D .. H·D + Hkv·D) have a true
+ * gradient of exactly 0 unless RoPE turns them (softmax ignores a shift of
+ * all of a query's scores; torch's float64 gives ~1e-17), and AdamW
+ * normalises that rounding noise into steps of ±lr in both implementations:
+ * their values after training are noise, so they are left out.
+ */
+function keyBiasNoise(c) {
+  const { dim, nHeads, nKvHeads, positions } = c.config;
+  const KV = (dim / nHeads) * nKvHeads;
+  return (name, i) => positions !== 'rope' && /attn\.c_attn\.bias$/.test(name) && i >= dim && i < dim + KV;
+}
+
 describe('Trainer: 10 AdamW steps against torch.optim.AdamW + clip_grad_norm_', () => {
   for (const c of trainFixture('adamw')) {
     test(c.name, () => {
@@ -142,16 +155,17 @@ describe('Trainer: 10 AdamW steps against torch.optim.AdamW + clip_grad_norm_', 
         expect(Math.abs(r.gradNorm - s.gradNorm) / o1(s.gradNorm), `step ${it + 1} gradNorm ${r.gradNorm} vs ${s.gradNorm}`).toBeLessThan(STEP_REL);
       });
       const after = model.parameters();
-      const worst = worstAbsolute(after, c.after);
+      const skip = keyBiasNoise(c);
+      const worst = worstAbsolute(after, c.after, skip);
       report.push(`adamw ${c.name}: weights after 10 steps ${describeWorst(worst)}`);
       expect(worst.abs, `weights after 10 steps: ${describeWorst(worst)}`).toBeLessThan(ADAMW_ABS);
       trainer.dispose();
       model.dispose();
 
       // This file's own float64 AdamW agrees, and without bias correction it does not.
-      const right = worstAbsolute(jsAdamW(c), c.after);
+      const right = worstAbsolute(jsAdamW(c), c.after, skip);
       expect(right.abs, `JS AdamW: ${describeWorst(right)}`).toBeLessThan(ADAMW_ABS);
-      const wrong = worstAbsolute(jsAdamW(c, { biasCorrection: false }), c.after);
+      const wrong = worstAbsolute(jsAdamW(c, { biasCorrection: false }), c.after, skip);
       expect(wrong.abs, `no bias correction: ${describeWorst(wrong)}`).toBeGreaterThan(10 * ADAMW_ABS);
     });
   }

@@ -60,12 +60,13 @@ export function worstScaled(got, want, globalFloor = GLOBAL_FLOOR) {
   return worst;
 }
 
-/** The worst absolute difference over named tensors: { abs, name, index }. */
-export function worstAbsolute(got, want) {
+/** The worst absolute difference over named tensors, but entries skip(name, i) says to leave out: { abs, name, index }. */
+export function worstAbsolute(got, want, skip = () => false) {
   let worst = { abs: 0, name: '(none)', index: '' };
   for (const [name, w] of Object.entries(want)) {
     const g = got[name];
     for (let i = 0; i < w.data.length; i++) {
+      if (skip(name, i)) continue;
       const abs = Math.abs(g.data[i] - w.data[i]);
       if (!(abs <= worst.abs)) worst = { abs: Number.isNaN(abs) ? Infinity : abs, name, index: unravel(i, w.shape) };
     }

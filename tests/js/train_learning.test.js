@@ -17,43 +17,41 @@ const rows = [0, 5].map((o) => ids.slice(o, o + T + 1));
 const inputs = rows.map((r) => r.slice(0, T));
 const targets = rows.map((r) => r.slice(1));
 const CONFIG = { arch: 'llama', dim: 32, hiddenDim: 64, nLayers: 2, nHeads: 4, nKvHeads: 2, vocabSize: vocab.length, seqLen: T };
-const OPTIONS = { learningRate: 1e-2, warmupSteps: 10, weightDecay: 0.01, clipGradNorm: 1 };
-// The stated budget: loss below LOSS_GOAL within MAX_STEPS steps.
-const MAX_STEPS = 150;
+// Warm-up, then cosine decay to a tenth by the last step (llama2.c's schedule) settles the loss.
+const OPTIONS = { learningRate: 1e-2, warmupSteps: 10, decaySteps: 80, minLearningRate: 1e-3, clipGradNorm: 1 };
+// The stated budget: after STEPS steps the loss is below LOSS_GOAL (measured: ~0.016).
+const STEPS = 80;
 const LOSS_GOAL = 0.1;
 
-function train(seed) {
+function train(seed, steps = STEPS) {
   const model = attn.Model.create(CONFIG, { seed });
   const trainer = new attn.Trainer(model, OPTIONS);
   const losses = [];
-  for (let s = 0; s < MAX_STEPS; s++) {
-    losses.push(trainer.step(inputs, targets).loss);
-    if (losses.at(-1) < LOSS_GOAL) break;
-  }
+  for (let s = 0; s < steps; s++) losses.push(trainer.step(inputs, targets).loss);
   return { model, trainer, losses };
 }
 
 describe('learning', () => {
-  test(`a tiny llama memorises a repeated text to loss < ${LOSS_GOAL} within ${MAX_STEPS} steps, deterministically`, () => {
+  test(`a tiny llama memorises a repeated text to loss < ${LOSS_GOAL} in ${STEPS} steps, deterministically`, () => {
     const a = train(3);
-    console.log(`[${attn.backend()}] memorised in ${a.losses.length} steps: loss ${a.losses[0].toFixed(3)} -> ${a.losses.at(-1).toFixed(4)}`);
-    expect(a.losses.at(-1)).toBeLessThan(LOSS_GOAL);
+    const final = a.model.loss(inputs, targets);
+    console.log(`[${attn.backend()}] ${STEPS} steps: loss ${a.losses[0].toFixed(3)} -> ${final.toFixed(4)}`);
+    expect(final).toBeLessThan(LOSS_GOAL);
     expect(a.losses[0]).toBeGreaterThan(Math.log(vocab.length) - 0.5); // it started from chance
-    const b = train(3);
-    expect(b.losses).toEqual(a.losses); // the same seed: the same losses, bit for bit
-    const c = train(4);
-    expect(c.losses.slice(0, 3)).not.toEqual(a.losses.slice(0, 3));
+    const b = train(3, 20);
+    expect(b.losses).toEqual(a.losses.slice(0, 20)); // the same seed: the same losses, bit for bit
+    const c = train(4, 3);
+    expect(c.losses).not.toEqual(a.losses.slice(0, 3));
 
     // The Model's inference path runs on the trained weights: greedy decoding writes the text.
     const prompt = ids.slice(0, 8);
     const out = a.model.generate(prompt, { temperature: 0, maxNewTokens: 16, stopAtEos: false });
     expect(out.ids.map((i) => vocab[i]).join('')).toBe(TEXT.slice(8, 24));
-    expect(a.model.loss(inputs, targets)).toBeLessThan(LOSS_GOAL);
     for (const r of [a, b, c]) r.model.dispose();
   });
 
   test('a generation in progress goes on with the weights a Trainer step changed under it', async () => {
-    const { model, trainer } = train(3);
+    const { model, trainer } = train(3, 20);
     const prompt = ids.slice(0, 4);
     const it = model.stream(prompt, { temperature: 0, maxNewTokens: 6, stopAtEos: false });
     const first = (await it.next()).value;
@@ -88,7 +86,7 @@ describe('Model.create', () => {
   });
 
   test("initialisation as llama2.c's model.py: N(0, 0.02), wo and w3 N(0, 0.02/sqrt(2L)), norms 1; seeded", () => {
-    const L = 4;
+    const L = 2;
     const m = attn.Model.create({ dim: 64, hiddenDim: 256, nLayers: L, nHeads: 4, vocabSize: 300, seqLen: 16 }, { seed: 9 });
     const p = m.parameters();
     const std = (names) => {
@@ -99,14 +97,15 @@ describe('Model.create', () => {
     const names = Object.keys(p);
     const scaled = names.filter((n) => /(wo|w3)\.weight$/.test(n));
     const plain = names.filter((n) => p[n].shape.length === 2 && !scaled.includes(n));
-    // Sample standard deviations of >= 65k draws: within 2% of the target (about 5 standard errors).
+    // Sample standard deviations of >= 40k draws: within 2% of the target (over 5 standard errors).
     expect(Math.abs(std(plain) / 0.02 - 1)).toBeLessThan(0.02);
     expect(Math.abs(std(scaled) / (0.02 / Math.sqrt(2 * L)) - 1)).toBeLessThan(0.02);
     for (const n of names.filter((x) => p[x].shape.length === 1)) expect(p[n].data.every((v) => v === 1)).toBe(true);
-    const again = attn.Model.create({ dim: 64, hiddenDim: 256, nLayers: L, nHeads: 4, vocabSize: 300, seqLen: 16 }, { seed: 9 });
-    expect(again.parameters()).toEqual(p);
+    const twin = attn.Model.create({ dim: 64, hiddenDim: 256, nLayers: L, nHeads: 4, vocabSize: 300, seqLen: 16 }, { seed: 9 });
+    const again = twin.parameters();
+    twin.dispose();
+    for (const n of names) expect(Buffer.compare(Buffer.from(again[n].data.buffer), Buffer.from(p[n].data.buffer)), n).toBe(0);
     m.dispose();
-    again.dispose();
   });
 
   test('the same seed gives the same weights on the other backend too', () => {

@@ -85,9 +85,6 @@ export class Trainer {
     const st = this.#st;
     const batch = checkBatch(fnName, inputs, targets, st);
     const status = withBatch(fnName, batch, (heap, x, y) => h.step(x, y, batch.B, batch.T));
-    if (status === 3) {
-      fail(`${fnName}: ${h.error()} — training stopped at step ${h.stepsTaken() + 1}; the model keeps the weights of step ${h.stepsTaken()} (try a lower learningRate or clipGradNorm)`);
-    }
     if (status !== 0) fail(`${fnName}: ${h.error()}`);
     st.epoch += 1; // the weights changed: a generation in progress replays its tokens
     return { ...h.result() };
