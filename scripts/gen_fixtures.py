@@ -26,7 +26,7 @@ float64 from the package's conventions (DESIGN.md, web/lib/index.d.ts):
   head); query head h uses kv head h // (Hq / Hkv) (repeat_interleave);
   s = q.k^T * scale / temperature ('dot', scale defaults to 1/sqrt(D)) or
   s = normalize(q).normalize(k)^T / temperature ('cosine');
-  then + additive mask + alibi slope_h * (j - i'), with i' = i + Nk - Nq;
+  then + additive mask - alibi slope_h * |i' - j|, with i' = i + Nk - Nq;
   key j is allowed unless a boolean mask says 0, isCausal and j > i', or
   window w and |i' - j| >= w; weights = softmax over allowed keys, a row
   with none allowed is all zeros (and so is its output).
@@ -330,7 +330,7 @@ def attention_ref(q, k, v, mask=None, isCausal=False, scale=None, enableGqa=Fals
             s = s + mask.to(F64)
     if alibi:
         slopes = torch.tensor(alibi_get_slopes(Hq), dtype=F64)
-        s = s + slopes[:, None, None] * (j - ip).to(F64)
+        s = s - slopes[:, None, None] * (j - ip).abs().to(F64)
     allowed = allowed.expand(s.shape)
     s = s.masked_fill(~allowed, -math.inf)
     none = (s == -math.inf).all(-1, keepdim=True)

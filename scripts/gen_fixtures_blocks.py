@@ -36,7 +36,7 @@ Hkv kv heads, D = C / H, F FFN width:
                 query head h uses kv head h // (H / Hkv); rawScores = q k^T,
                 scaledScores = raw * scale / temperature (scale 1/sqrt(D);
                 cosine: q^ k^T / temperature), maskedScores = scaled + float
-                mask + alibi slope_h * (j - i'), -inf where a bool mask,
+                mask - alibi slope_h * |i' - j|, -inf where a bool mask,
                 isCausal (j > i') or window (|i' - j| >= w) forbids, with
                 i' = i + Tk - T; weights = softmax (a row with no key: zeros);
                 headOutputs = weights @ v; concat [.., T, H*D]; output =
@@ -201,7 +201,7 @@ def mha_ref(x, p, nHeads, nKvHeads=None, isCausal=False, rope=None, memory=None,
         else:
             s = s + attnMask.to(F64)
     if alibi:
-        s = s + torch.tensor(base.alibi_get_slopes(H), dtype=F64)[:, None, None] * (j - ip).to(F64)
+        s = s - torch.tensor(base.alibi_get_slopes(H), dtype=F64)[:, None, None] * (j - ip).abs().to(F64)
     masked = s.masked_fill(~allowed.expand(s.shape), -math.inf)
     none = (masked == -math.inf).all(-1, keepdim=True)
     weights = torch.where(none, torch.zeros_like(masked), torch.softmax(masked, dim=-1))

@@ -15,7 +15,7 @@ plain JSON lists. References, each written here from its definition
   masks      torch.tril / index arithmetic on the documented rules; BigBird's
              random links from a Python splitmix64 following masks.d.ts.
   SDPA       gen_fixtures.attention_ref with each mask (and biases as float masks).
-  ALiBi      slope_h * (j - i'), slopes from the ALiBi paper's get_slopes.
+  ALiBi      -slope_h * |i' - j|, slopes from the ALiBi paper's get_slopes.
   T5         Hugging Face T5Attention._relative_position_bucket (copied below,
              transformers 4.x) and compute_bias: nn.Embedding(buckets of
              memory - context) for (Nk, Nk) keeping the last Nq rows, as HF
@@ -136,7 +136,7 @@ def gen_mask_builders():
 
 def alibi(h, nq, nk):
     ip, j = aligned(nq, nk)
-    return torch.tensor(base.alibi_get_slopes(h), dtype=F64)[:, None, None] * (j - ip).to(F64)
+    return -torch.tensor(base.alibi_get_slopes(h), dtype=F64)[:, None, None] * (j - ip).abs().to(F64)
 
 
 def _relative_position_bucket(relative_position, bidirectional=True, num_buckets=32, max_distance=128):
@@ -210,7 +210,7 @@ def gen_masked_attention():
 def gen_biases():
     cases = [{'name': f'alibiBias({h}, {nq}, {nk})', 'args': [h, nq, nk], 'expected': ref(alibi(h, nq, nk))}
              for h, nq, nk in [(1, 4, 4), (3, 5, 5), (6, 2, 9), (8, 7, 7), (12, 1, 17), (5, 0, 3)]]
-    write('bias_alibi', 'alibiBias', "slope_h * (j - i'), slopes from the ALiBi paper's get_slopes", cases)
+    write('bias_alibi', 'alibiBias', "-slope_h * |i' - j|, slopes from the ALiBi paper's get_slopes", cases)
 
     rel = list(range(-300, 301)) + [-100000, 5000, 2 ** 31 - 1, -2 ** 31]
     cases = []

@@ -16,6 +16,7 @@ struct LinearArgs {
     int B, H, Nq, Nk, D, Dv, featureMap, features, form;
     bool causal;
     float eps;
+    bool normalize;
 };
 
 int linear_attention_b(Ptr out, Ptr q, Ptr k, Ptr v, Ptr projection, const LinearArgs& a) {
@@ -26,6 +27,7 @@ int linear_attention_b(Ptr out, Ptr q, Ptr k, Ptr v, Ptr projection, const Linea
     p.form = static_cast<LinearForm>(a.form);
     p.causal = a.causal;
     p.eps = a.eps;
+    p.normalize = a.normalize;
     return static_cast<int>(linear_attention(F(out), F(q), F(k), F(v), F(projection), p));
 }
 
@@ -43,7 +45,7 @@ EMSCRIPTEN_BINDINGS(linear_attention) {
         .field("D", &LinearArgs::D).field("Dv", &LinearArgs::Dv)
         .field("featureMap", &LinearArgs::featureMap).field("features", &LinearArgs::features)
         .field("form", &LinearArgs::form).field("causal", &LinearArgs::causal)
-        .field("eps", &LinearArgs::eps);
+        .field("eps", &LinearArgs::eps).field("normalize", &LinearArgs::normalize);
     emscripten::function("linearAttention", &linear_attention_b);
     emscripten::function("performerProjection", &performer_projection_b);
 }

@@ -35,7 +35,8 @@ inline float biased_score(float raw, const MaskView& m, long row, int j,
     if (m.allow && !m.allow[row + j * m.stride_k]) return kNegInf;
     float s = raw;
     if (m.add) s += m.add[row + j * m.stride_k];
-    if (slope != 0.f) s += slope * static_cast<float>(j - i_aligned);
+    // ALiBi: -m|i' - j|, so later keys (bidirectional) are penalised like earlier ones.
+    if (slope != 0.f) s -= slope * static_cast<float>(std::abs(j - i_aligned));
     return s;
 }
 

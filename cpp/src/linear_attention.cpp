@@ -13,8 +13,10 @@ void linear_features(float* out, const float* x, int rows, int D, FeatureMap map
                      const float* projection, int m) {
     if (map != FeatureMap::Performer) {
         const long n = static_cast<long>(rows) * D;
-        for (long c = 0; c < n; ++c)
-            out[c] = map == FeatureMap::Relu ? std::max(x[c], 0.f) : x[c] > 0.f ? x[c] + 1.f : std::exp(x[c]);
+        if (map == FeatureMap::Identity) std::copy(x, x + n, out);
+        else
+            for (long c = 0; c < n; ++c)
+                out[c] = map == FeatureMap::Relu ? std::max(x[c], 0.f) : x[c] > 0.f ? x[c] + 1.f : std::exp(x[c]);
         return;
     }
     // x' = c x with c = D^(-1/4): w.x' = c (w.x) and |x'|^2 / 2 = c^2 |x|^2 / 2.
@@ -40,11 +42,12 @@ void performer_projection(float* out, int m, int D, std::uint64_t seed) {
 
 namespace {
 
-// out_row (Dv) = phi_q^T S / (phi_q . z + eps), S (F, Dv), z (F).
-void read_out(float* o, const float* phi_q, const float* S, const float* z, int F, int Dv, float eps) {
+// out_row (Dv) = phi_q^T S / (phi_q . z + eps), S (F, Dv), z (F); without normalize phi_q^T S.
+void read_out(float* o, const float* phi_q, const float* S, const float* z, int F, int Dv,
+              const LinearAttentionParams& p) {
     std::fill(o, o + Dv, 0.f);
     for (int f = 0; f < F; ++f) axpy(o, phi_q[f], S + static_cast<long>(f) * Dv, Dv);
-    scale(o, 1.f / (dot(phi_q, z, F) + eps), Dv);
+    if (p.normalize) scale(o, 1.f / (dot(phi_q, z, F) + p.eps), Dv);
 }
 
 // One head, recurrent: S and z grow key by key; causal query i reads them once
@@ -60,17 +63,17 @@ void head_recurrent(float* out, const float* phi_q, const float* phi_k, const fl
         axpy(z, 1.f, pk, F);
         const int i = j - shift;
         if (p.causal && i >= 0 && i < p.Nq)
-            read_out(out + static_cast<long>(i) * p.Dv, phi_q + static_cast<long>(i) * F, S, z, F, p.Dv, p.eps);
+            read_out(out + static_cast<long>(i) * p.Dv, phi_q + static_cast<long>(i) * F, S, z, F, p.Dv, p);
     }
     for (int i = 0; i < p.Nq; ++i) {
         if (p.causal && i + shift >= 0) continue;  // written above
         float* o = out + static_cast<long>(i) * p.Dv;
         if (p.Nk == 0 || p.causal) std::fill(o, o + p.Dv, 0.f);  // no key: zero
-        else read_out(o, phi_q + static_cast<long>(i) * F, S, z, F, p.Dv, p.eps);
+        else read_out(o, phi_q + static_cast<long>(i) * F, S, z, F, p.Dv, p);
     }
 }
 
-// One head, quadratic: out_i = sum_j a_ij v_j / (sum_j a_ij + eps).
+// One head, quadratic: out_i = sum_j a_ij v_j / (sum_j a_ij + eps), or unnormalised sum_j a_ij v_j.
 void head_quadratic(float* out, const float* phi_q, const float* phi_k, const float* v, int F,
                     const LinearAttentionParams& p) {
     for (int i = 0; i < p.Nq; ++i) {
@@ -84,7 +87,7 @@ void head_quadratic(float* out, const float* phi_q, const float* phi_k, const fl
             axpy(o, a, v + static_cast<long>(j) * p.Dv, p.Dv);
             den += a;
         }
-        scale(o, 1.f / (den + p.eps), p.Dv);
+        if (p.normalize) scale(o, 1.f / (den + p.eps), p.Dv);
     }
 }
 

@@ -27,13 +27,18 @@ void rope_frequencies(float* cos_out, float* sin_out, int T, int D, float base, 
     }
 }
 
-void apply_rope(float* out, const float* x, int B, int T, int D, float base,
-                RopeLayout layout, int offset) {
+namespace {
+
+// Rotates every pair of row t (all batches) by position(t) * base^(-2i/D).
+template <typename Position>
+void rotate_rows(float* out, const float* x, int B, int T, int D, float base, RopeLayout layout,
+                 Position position) {
     const int half = D / 2;
     for (int t = 0; t < T; ++t) {
+        const double pos = position(t);
         for (int i = 0; i < half; ++i) {
             const double inv_freq = std::pow(static_cast<double>(base), -2.0 * i / D);
-            const double angle = (static_cast<double>(t) + offset) * inv_freq;
+            const double angle = pos * inv_freq;
             const float c = static_cast<float>(std::cos(angle));
             const float s = static_cast<float>(std::sin(angle));
             const int ia = layout == RopeLayout::Interleaved ? 2 * i : i;
@@ -46,6 +51,18 @@ void apply_rope(float* out, const float* x, int B, int T, int D, float base,
             }
         }
     }
+}
+
+}  // namespace
+
+void apply_rope(float* out, const float* x, int B, int T, int D, float base,
+                RopeLayout layout, int offset) {
+    rotate_rows(out, x, B, T, D, base, layout, [offset](int t) { return static_cast<double>(t) + offset; });
+}
+
+void apply_rope_at(float* out, const float* x, int B, int T, int D, float base,
+                   RopeLayout layout, const double* positions) {
+    rotate_rows(out, x, B, T, D, base, layout, [positions](int t) { return positions[t]; });
 }
 
 void alibi_slopes(float* out, int H) {

@@ -49,7 +49,7 @@ Status alibi_bias(float* out, int H, int Nq, int Nk) {
         for (int i = 0; i < Nq; ++i) {
             const int ip = i + Nk - Nq;
             float* o = out + h * plane(Nq, Nk) + static_cast<long>(i) * Nk;
-            for (int j = 0; j < Nk; ++j) o[j] = slopes.p[h] * static_cast<float>(j - ip);
+            for (int j = 0; j < Nk; ++j) o[j] = -slopes.p[h] * static_cast<float>(std::abs(j - ip));
         }
     return Status::Ok;
 }

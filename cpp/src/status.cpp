@@ -7,7 +7,7 @@ const char* to_string(Status s) {
         case Status::Ok: return "ok";
         case Status::InvalidArgument: return "invalid argument";
         case Status::OutOfMemory: return "out of memory";
-        case Status::NonFinite: return "non-finite value";
+        case Status::NonFinite: return "a loss or gradient became NaN or infinite";
     }
     return "unknown status";
 }

@@ -1,6 +1,7 @@
 // The textbook attention path against the float64 reference, option by option,
 // plus the properties of its weights.
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -101,6 +102,34 @@ TEST(Attention, AlibiMatchesReferenceForPowerAndNonPowerOfTwoHeads) {
         expect_matches_reference(ref::make_case(p, ref::kSeed + 50));
         p.causal = true;
         expect_matches_reference(ref::make_case(p, ref::kSeed + 51));
+    }
+}
+
+// Bidirectional ALiBi with equal raw scores: the weight depends on the
+// distance |i' - j| only, so a later key gets what the earlier one at the same
+// distance gets (a +m (j - i') bias would favour later keys). v is the
+// identity, so flash's output row is its weight row too.
+TEST(Attention, AlibiPenalisesLaterKeysLikeEarlierOnes) {
+    const int N = 9;
+    AttentionParams p = shape(1, 2, 2, N, N, 4, N);
+    p.alibi = true;
+    ref::AttnCase c = ref::make_case(p, ref::kSeed + 54);
+    std::fill(c.q.begin(), c.q.end(), 0.f);
+    std::fill(c.v.begin(), c.v.end(), 0.f);
+    for (int h = 0; h < 2; ++h)
+        for (int j = 0; j < N; ++j) c.v[(static_cast<std::size_t>(h) * N + j) * N + j] = 1.f;
+    const ref::AttnRun plain = ref::run_attention(c);
+    const ref::AttnRun flash = ref::run_flash(c);
+    ASSERT_EQ(plain.status, Status::Ok);
+    ASSERT_EQ(flash.status, Status::Ok);
+    for (int h = 0; h < 2; ++h) {
+        const float* w = plain.weights.data() + (static_cast<std::size_t>(h) * N + 4) * N;
+        const float* o = flash.out.data() + (static_cast<std::size_t>(h) * N + 4) * N;
+        for (int d = 1; d <= 4; ++d) {
+            EXPECT_NEAR(w[4 + d], w[4 - d], 1e-7f) << "head " << h << " distance " << d;
+            EXPECT_NEAR(o[4 + d], o[4 - d], 1e-7f) << "flash, head " << h << " distance " << d;
+            EXPECT_LT(w[4 + d], w[4 + d - 1]) << "head " << h << " distance " << d;
+        }
     }
 }
 

@@ -113,7 +113,7 @@ inline Mha mha(const MhaCase& c, const Vec& x) {
                     bool ok = !(a.causal && j > ia) && !(a.window > 0 && std::abs(ia - j) >= a.window);
                     if (!c.allow.empty()) ok = ok && c.allow[i * c.mask_keys + j];
                     double m = s + (c.add.empty() ? 0 : c.add[i * c.mask_keys + j]);
-                    if (a.alibi) m += slopes[h] * (j - ia);
+                    if (a.alibi) m -= slopes[h] * std::abs(j - ia);
                     r.raw[row * S + j] = dot, r.scaled[row * S + j] = s, r.masked[row * S + j] = ok ? m : -kInf;
                 }
                 const Vec w = softmax(Vec(&r.masked[row * S], &r.masked[row * S] + S), 1, S, 1.0);

@@ -18,13 +18,15 @@ using attnscope::LinearForm;
 using attnscope::Status;
 using ref::kF32SumRel;
 
-const char* name(FeatureMap f) { return f == FeatureMap::Elu1 ? "elu1" : f == FeatureMap::Relu ? "relu" : "performer"; }
+const char* name(FeatureMap f) {
+    return f == FeatureMap::Elu1 ? "elu1" : f == FeatureMap::Relu ? "relu" : f == FeatureMap::Identity ? "identity" : "performer";
+}
 
 std::string describe(const LinearAttentionParams& p) {
     return std::string(name(p.feature_map)) + " B=" + std::to_string(p.B) + " H=" + std::to_string(p.H) +
            " Nq=" + std::to_string(p.Nq) + " Nk=" + std::to_string(p.Nk) + " D=" + std::to_string(p.D) +
            " Dv=" + std::to_string(p.Dv) + " m=" + std::to_string(p.features) + " causal=" + std::to_string(p.causal) +
-           " form=" + std::to_string(static_cast<int>(p.form));
+           " form=" + std::to_string(static_cast<int>(p.form)) + " normalize=" + std::to_string(p.normalize);
 }
 
 struct LinCase {
@@ -60,8 +62,10 @@ std::vector<double> phi(const float* x, const LinCase& c) {
     std::vector<double> f;
     if (p.feature_map != FeatureMap::Performer) {
         for (int d = 0; d < p.D; ++d)
-            f.push_back(p.feature_map == FeatureMap::Relu ? std::max<double>(x[d], 0.0)
-                                                          : x[d] > 0 ? x[d] + 1.0 : std::exp(double(x[d])));
+            f.push_back(p.feature_map == FeatureMap::Identity ? double(x[d])
+                        : p.feature_map == FeatureMap::Relu   ? std::max<double>(x[d], 0.0)
+                        : x[d] > 0                            ? x[d] + 1.0
+                                                              : std::exp(double(x[d])));
         return f;
     }
     const double root = std::pow(p.D, 0.25);
@@ -75,7 +79,8 @@ std::vector<double> phi(const float* x, const LinCase& c) {
     return f;
 }
 
-// out_i = sum_j a_ij v_j / (sum_j a_ij + eps), a_ij = phi(q_i).phi(k_j), j <= i' when causal.
+// out_i = sum_j a_ij v_j / (sum_j a_ij + eps) (or unnormalised sum_j a_ij v_j),
+// a_ij = phi(q_i).phi(k_j), j <= i' when causal.
 std::vector<double> reference(const LinCase& c) {
     const auto& p = c.p;
     std::vector<double> out;
@@ -92,7 +97,7 @@ std::vector<double> reference(const LinCase& c) {
                 den += a;
                 for (int e = 0; e < p.Dv; ++e) num[e] += a * c.v[(static_cast<std::size_t>(bh) * p.Nk + j) * p.Dv + e];
             }
-            for (int e = 0; e < p.Dv; ++e) out.push_back(keys == 0 ? 0.0 : num[e] / (den + p.eps));
+            for (int e = 0; e < p.Dv; ++e) out.push_back(keys == 0 ? 0.0 : p.normalize ? num[e] / (den + p.eps) : num[e]);
         }
     return out;
 }
@@ -128,6 +133,43 @@ TEST(LinearAttention, MatchesFloat64WithMoreQueriesThanKeysAndLongValues) {
             const LinCase c = make(p, ref::kSeed + 101);
             ref::expect_close(run(c), reference(c), kF32SumRel, describe(p), {p.B, p.H, p.Nq, p.Dv});
         }
+}
+
+// Unnormalised sums of up to 13 products a_ij v_j with |a_ij| <= D (q, k in
+// [-1, 1]): O(D) outputs; the norm-wise tolerance scales with the largest.
+TEST(LinearAttention, UnnormalisedAndIdentityMatchFloat64InBothFormsAndMasks) {
+    for (FeatureMap f : {FeatureMap::Identity, FeatureMap::Elu1, FeatureMap::Relu, FeatureMap::Performer})
+        for (int D : ref::kTailSizes)
+            for (bool causal : {false, true})
+                for (bool normalize : {false, true})
+                    for (LinearForm form : {LinearForm::Recurrent, LinearForm::Quadratic}) {
+                        if (f == FeatureMap::Identity && normalize) continue;  // q.z may vanish: tested below
+                        LinearAttentionParams p = shape(f, 2, 2, 9, 13, D, D % 5 + 1);
+                        p.causal = causal, p.form = form, p.normalize = normalize;
+                        const LinCase c = make(p, ref::kSeed + 110 + D);
+                        ref::expect_close(run(c), reference(c), kF32SumRel, describe(p), {p.B, p.H, p.Nq, p.Dv});
+                    }
+}
+
+TEST(LinearAttention, IdentityUnnormalisedIsQKTransposeV) {
+    // A worked 1-head case: Q K^T V by hand-checkable integers, causal and not.
+    LinearAttentionParams p = shape(FeatureMap::Identity, 1, 1, 2, 2, 2, 1);
+    p.normalize = false;
+    LinCase c{p, {1, 2, 3, 4}, {1, 0, 0, 1}, {10, 100}, {}};
+    // Q K^T = [[1, 2], [3, 4]]; (Q K^T) V = [1*10 + 2*100, 3*10 + 4*100] = [210, 430].
+    EXPECT_EQ(run(c), (std::vector<float>{210.f, 430.f}));
+    c.p.causal = true;  // row 0 sees key 0 only: 1*10
+    EXPECT_EQ(run(c), (std::vector<float>{10.f, 430.f}));
+    c.p.form = LinearForm::Quadratic;
+    EXPECT_EQ(run(c), (std::vector<float>{10.f, 430.f}));
+}
+
+TEST(LinearAttention, IdentityNormalisedDividesBySignedScores) {
+    LinearAttentionParams p = shape(FeatureMap::Identity, 1, 1, 1, 2, 2, 1);
+    p.eps = 0.f;
+    LinCase c{p, {1, 1}, {2, 0, 0, -1}, {3, 5}, {}};
+    // a = [2, -1]: (2*3 - 1*5) / (2 - 1) = 1.
+    EXPECT_EQ(run(c), (std::vector<float>{1.f}));
 }
 
 TEST(LinearAttention, CausalRecurrentEqualsItsQuadraticForm) {

@@ -27,7 +27,7 @@ TEST(AlibiBias, MatchesSlopeTimesOffsetInFloat64) {
             std::vector<double> want;
             for (int h = 0; h < H; ++h)
                 for (int i = 0; i < Nq; ++i)
-                    for (int j = 0; j < Nk; ++j) want.push_back(slopes[h] * (j - (i + Nk - Nq)));
+                    for (int j = 0; j < Nk; ++j) want.push_back(-slopes[h] * std::abs(j - (i + Nk - Nq)));
             ref::expect_close(alibi(H, Nq, Nk), want, kF32Rel,
                               "H=" + std::to_string(H) + " Nq=" + std::to_string(Nq) + " Nk=" + std::to_string(Nk),
                               {H, Nq, Nk});
@@ -43,6 +43,21 @@ TEST(AlibiBias, DependsOnlyOnKeyMinusQueryAndTheHead) {
             for (int j = 0; j + 1 < Nk; ++j) ASSERT_EQ(at(h, i, j), at(h, i + 1, j + 1)) << h << " " << i << " " << j;
     for (int h = 0; h + 1 < H; ++h) EXPECT_NE(at(h, 0, 0), at(h + 1, 0, 0)) << "heads " << h << ", " << h + 1;
     EXPECT_EQ(at(2, Nq - 1, Nk - 1), 0.f);  // the aligned query's own key
+}
+
+// Bidirectional ALiBi: a later key is penalised like an earlier one at the
+// same distance (a +m (j - i') bias would reward later keys and fail here).
+TEST(AlibiBias, PenalisesLaterKeysLikeEarlierOnes) {
+    const int H = 4, N = 9;
+    const std::vector<float> b = alibi(H, N, N);
+    auto at = [&](int h, int i, int j) { return b[(static_cast<std::size_t>(h) * N + i) * N + j]; };
+    const std::vector<double> slopes = ref::alibi_slopes(H);
+    for (int h = 0; h < H; ++h)
+        for (int d = 1; d <= 4; ++d) {
+            EXPECT_EQ(at(h, 4, 4 + d), at(h, 4, 4 - d)) << "head " << h << " distance " << d;
+            EXPECT_NEAR(at(h, 4, 4 + d), -slopes[h] * d, 1e-6) << "head " << h << " distance " << d;
+            EXPECT_LT(at(h, 4, 4 + d), at(h, 4, 4 + d - 1));
+        }
 }
 
 TEST(AlibiBias, AsAnAdditiveMaskEqualsTheAlibiOption) {

@@ -241,7 +241,7 @@ inline Attention attention(const std::vector<float>& q, const std::vector<float>
                         d *= p.scale;
                     s[j] = d / p.temperature;
                     if (m.add) s[j] += m.add[mi];
-                    if (p.alibi) s[j] += slopes[h] * (j - ia);
+                    if (p.alibi) s[j] -= slopes[h] * std::abs(j - ia);
                 }
                 const std::vector<double> w = softmax(s, 1, p.Nk, 1.0);
                 for (int j = 0; j < p.Nk; ++j) {

@@ -140,7 +140,7 @@ describe('Train page', () => {
   test('"Open in Tiny models" opens the trained model there', async () => {
     const { page, errors } = await openTrain('?steps=10');
     const r = await trainInPage(page);
-    await Promise.all([page.waitForURL(/models\.html\?model=trained/), click(page, '.actions .button:nth-child(6)')]);
+    await Promise.all([page.waitForURL(/models\.html\?open=trained/), click(page, '.actions .button:nth-child(6)')]);
     await page.waitForSelector('body[data-ready="true"]');
     const config = await page.locator('#gpt').evaluate(async (e) => { await e.loaded; return e.config; });
     expect(config).toMatchObject({ dim: 48, nLayers: 2, vocabSize: r.vocabSize, tokenizer: 'char' });

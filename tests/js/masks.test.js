@@ -125,7 +125,7 @@ const BAD = [
   ['positions past the table', () => attn.addPositionEmbeddings(zeros([5, 4]), zeros([4, 4])), /positions 0\.\.4 .* past table\.shape\[0\] = 4/],
   ['table width differs from x', () => attn.addPositionEmbeddings(zeros([2, 4]), zeros([4, 3])), /table\.shape\[1\] is 3 but x\.shape\[1\] is 4/],
   ['negative positionOffset', () => attn.addPositionEmbeddings(zeros([2, 4]), zeros([4, 4]), { positionOffset: -1 }), /^opts\.positionOffset must be at least 0/],
-  ['unknown featureMap', () => attn.linearAttention(q8, q8, q8, { featureMap: 'softmax' }), /^opts\.featureMap must be one of 'elu1', 'relu', 'performer' \(got "softmax"\)/],
+  ['unknown featureMap', () => attn.linearAttention(q8, q8, q8, { featureMap: 'softmax' }), /^opts\.featureMap must be one of 'elu1', 'relu', 'performer', 'identity' \(got "softmax"\)/],
   ['features 0', () => attn.linearAttention(q8, q8, q8, { featureMap: 'performer', features: 0 }), /^opts\.features must be at least 1/],
   ['features without performer', () => attn.linearAttention(q8, q8, q8, { features: 16 }), /opts\.features is only used with featureMap 'performer'/],
   ['projection of the wrong width', () => attn.linearAttention(q8, q8, q8, { featureMap: 'performer', projection: zeros([4, 3]) }), /^opts\.projection must be \[features, 8\]/],

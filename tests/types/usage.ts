@@ -210,3 +210,30 @@ export function wrongTrainingCalls(model: attn.Model): void {
   // @ts-expect-error inputs are token ids, not text
   model.lossAndGradients('hello', [[1]]);
 }
+
+// Issue 12 core additions: KV-cache bytes, RoPE at explicit positions.
+export function topicsCore(x: Tensor): number {
+  const bytes: number = attn.kvCacheBytes({ nLayers: 32, nKvHeads: 8, headDim: 128, seqLen: 4096, dtype: 'bfloat16' });
+  // @ts-expect-error dtype is one of four names
+  attn.kvCacheBytes({ nLayers: 1, nKvHeads: 1, headDim: 1, seqLen: 1, dtype: 'fp8' });
+  const r = attn.applyRope(x, { positions: [0.5, Math.PI / 4, 2] });
+  // @ts-expect-error positions are numbers
+  attn.applyRope(x, { positions: ['0.5'] });
+  return bytes + r.data[0];
+}
+
+export function unnormalisedLinear(x: Tensor): number {
+  const { output } = attn.linearAttention(x, x, x, { featureMap: 'identity', normalize: false, isCausal: true });
+  // @ts-expect-error normalize is a boolean
+  attn.linearAttention(x, x, x, { normalize: 'no' });
+  return output.data[0];
+}
+
+export function stateSpace(u: Tensor, a: Tensor, b: Tensor): number {
+  const { output, states } = attn.selectiveScan(u, u, a, b, b, { D: b, deltaSoftplus: true, returnStates: true });
+  const plain: { output: Tensor } = attn.selectiveScan(u, u, a, b, b);
+  const K: Tensor = attn.ssmConvolutionKernel(b, a, b, b, 16);
+  // @ts-expect-error the kernel needs a length
+  attn.ssmConvolutionKernel(b, a, b, b);
+  return output.data[0] + states.data[0] + plain.output.data[0] + K.data[0];
+}

@@ -25,3 +25,5 @@ export { ModelWorker } from './worker/model_worker.js';
 export { Trainer } from './ops/trainer.js';
 export { buildVocabulary, Vocabulary } from './ops/vocabulary.js';
 export { TrainerWorker } from './worker/trainer_worker.js';
+export { kvCacheBytes } from './ops/kv_cache_bytes.js';
+export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';

@@ -73,7 +73,7 @@ export interface MultiHeadAttentionOptions {
   temperature?: number;
   /** Multiplies q·k for kind 'dot'; default 1/√D. */
   scale?: number;
-  /** Adds alibiSlopes(H)[h] · (j − i') after scaling. */
+  /** Adds −alibiSlopes(H)[h] · |i' − j| after scaling (later keys penalised like earlier ones). */
   alibi?: boolean;
   /** Query i sees keys with |i' − j| < window (an integer ≥ 1). */
   window?: number | null;

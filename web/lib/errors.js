@@ -1,5 +1,7 @@
 // The one error type of the package: every bad call throws it, naming the
 // argument and what was wrong. The wasm instance is never left broken.
+import { STATUS_TEXT } from './enums.js';
+
 export class AttnscopeError extends Error {
   constructor(message) {
     super(message);
@@ -7,11 +9,8 @@ export class AttnscopeError extends Error {
   }
 }
 
-// Status codes of cpp/include/attnscope/status.h.
-const STATUS = ['ok', 'invalid argument', 'out of memory', 'non-finite value'];
-
 export function checkStatus(code, fnName) {
   if (code === 0) return;
-  const what = STATUS[code] ?? `status ${code}`;
+  const what = STATUS_TEXT[code] ?? `status ${code}`;
   throw new AttnscopeError(`${fnName}: the core reported "${what}"`);
 }

@@ -113,10 +113,20 @@ export function ropeFrequencies(
  * layout 'interleaved' (default, as llama2.c) pairs dims (2i, 2i+1);
  * 'half' (as HF Llama's rotate_half) pairs (i, i + headDim/2).
  * With R(m)q and R(n)k, the score (R(m)q).(R(n)k) = q^T R(n-m) k depends only on n - m.
+ * `positions` [seq] instead gives row t its own position p_t, any finite real
+ * (non-integer or negative too): pair i turns by p_t * base^(-2i/headDim), so with
+ * headDim 2 (theta = 1) positions [Math.PI / 4] rotate by exactly pi/4. It is
+ * used as float64 and cannot be combined with positionOffset.
+ * @example attn.applyRope(attn.tensor(new Float32Array([1, 0]), [1, 2]), { positions: [0.5] }) // [cos 0.5, sin 0.5]
  */
 export function applyRope(
   x: Tensor,
-  options?: { base?: number; layout?: 'interleaved' | 'half'; positionOffset?: number },
+  options?: {
+    base?: number;
+    layout?: 'interleaved' | 'half';
+    positionOffset?: number;
+    positions?: Float32Array | Float64Array | number[];
+  },
 ): Tensor;
 
 /**
@@ -145,7 +155,7 @@ export interface AttentionOptions {
   kind?: 'dot' | 'cosine';
   /** T > 0 divides the scores (both kinds); default 1. */
   temperature?: number;
-  /** Adds alibiSlopes(H)[h] * (j - i') to the scores after scaling (i' the aligned query index). */
+  /** Adds −alibiSlopes(H)[h] · |i' − j| to the scores after scaling (i' the aligned query index): later keys are penalised like earlier ones. */
   alibi?: boolean;
   /** Query i sees keys with |i' - j| < window (the token itself counts); an integer >= 1. */
   window?: number | null;
@@ -192,3 +202,5 @@ export * from './blocks.js';
 export * from './model.js';
 export * from './train.js';
 export * from './train_worker.js';
+export * from './memory.js';
+export * from './ssm.js';

@@ -69,9 +69,10 @@ export function combineMasks(...masks: BoolTensor[]): BoolTensor;
 export function intersectMasks(...masks: BoolTensor[]): BoolTensor;
 
 /**
- * ALiBi bias [nHeads, nQ, nK] = alibiSlopes(nHeads)[h] · (j - i'): the scores'
- * `alibi: true` as a tensor (pass it as a float attnMask). It depends only on
- * j - i' and the head. nK defaults to nQ.
+ * ALiBi bias [nHeads, nQ, nK] = −alibiSlopes(nHeads)[h] · |i' − j|: the scores'
+ * `alibi: true` as a tensor (pass it as a float attnMask). A later key is
+ * penalised like an earlier one at the same distance; under a causal mask
+ * (j ≤ i') it equals m_h · (j − i'). It depends only on j − i' and the head. nK defaults to nQ.
  * @example attn.scaledDotProductAttention(q, k, v, { attnMask: attn.alibiBias(8, n), isCausal: true })
  */
 export function alibiBias(nHeads: number, nQ: number, nK?: number): Tensor;
@@ -114,8 +115,16 @@ export function addPositionEmbeddings(x: Tensor, table: Tensor, options?: { posi
 
 /** Options of linearAttention. */
 export interface LinearAttentionOptions {
-  /** phi: 'elu1' (default) elu(x) + 1; 'relu' max(x, 0); 'performer' positive random features. */
-  featureMap?: 'elu1' | 'relu' | 'performer';
+  /** phi: 'elu1' (default) elu(x) + 1; 'relu' max(x, 0); 'performer' positive random features; 'identity' x. */
+  featureMap?: 'elu1' | 'relu' | 'performer' | 'identity';
+  /**
+   * true (default): divide by phi(q_i)ᵀz + eps. false: the unnormalised
+   * out_i = phi(q_i)ᵀ S = Σ_j (phi(q_i)·phi(k_j)) v_j, i.e. phi(Q) phi(K)ᵀ V
+   * (with 'identity': Q Kᵀ V, one gradient-descent step in the in-context-learning
+   * derivation). opts.eps is refused with false. With 'identity' and true the
+   * denominator qᵀz may be 0 or negative (the features are not positive).
+   */
+  normalize?: boolean;
   /** Sum over keys j <= i' only. Default false. */
   isCausal?: boolean;
   /** 'recurrent' (default): running sums S, z, O(N·F·Dv). 'quadratic': the explicit a_ij, O(Nq·Nk·(F + Dv)). Equal up to rounding. */
@@ -135,7 +144,8 @@ export interface LinearAttentionOptions {
  * q [..., H, Nq, D], k [..., H, Nk, D], v [..., H, Nk, Dv] -> output [..., H, Nq, Dv]
  * (rank-2 inputs are one head):
  *   out_i = phi(q_i)ᵀ S / (phi(q_i)ᵀ z + eps),  S = Σ_j phi(k_j) v_jᵀ,  z = Σ_j phi(k_j)
- * over every key, or with isCausal over j <= i' (a query with no key gets 0).
+ * over every key, or with isCausal over j <= i' (a query with no key gets 0);
+ * with normalize: false, out_i = phi(q_i)ᵀ S (phi(Q) phi(K)ᵀ V, masked when causal).
  * Performer (Choromanski et al. 2021): phi(x)_r = exp(w_r·x' - |x'|²/2) / √m,
  * x' = x / D^(1/4), w [m, D] ~ N(0, 1) (one projection for all heads), so that
  * phi(q)·phi(k) estimates exp(q·k / √D), softmax attention's kernel.

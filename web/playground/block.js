@@ -8,6 +8,7 @@ import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { BLOCK_MESSAGES } from './block-messages.js';
+import { bindUrlState, control } from './url-state.js';
 
 for (const [code, messages] of Object.entries(BLOCK_MESSAGES)) addMessages(code, messages);
 
@@ -103,4 +104,21 @@ onLangChange(applyLanguage);
 
 drawKvChoices();
 applyLanguage();
+
+// The address holds every control and the stage shown.
+const heads = control('heads', controls.heads);
+const firstStage = () => explorer.stages[0] ?? null;
+const address = bindUrlState([
+  { key: 'tokens', element: controls.tokens, get: () => (state.tokensEdited ? controls.tokens.value : null),
+    set(v) { controls.tokens.value = v; state.tokensEdited = true; },
+    reset() { state.tokensEdited = false; controls.tokens.value = t('tokens.default'); } },
+  control('seed', controls.seed), control('d', controls.dModel),
+  { ...heads, set(v) { heads.set(v); drawKvChoices(); } }, // the K, V choices depend on H
+  control('kv', controls.kvHeads), control('norm-position', controls.position), control('norm', controls.norm),
+  control('activation', controls.activation), control('causal', controls.causal), control('rope', controls.rope),
+  { key: 'stage', get: () => (explorer.stage === firstStage() ? null : explorer.stage),
+    set(v) { explorer.setAttribute('stage', v); }, reset() { if (firstStage()) explorer.setAttribute('stage', firstStage()); } },
+], { apply: update });
+controls.reseed.addEventListener('click', () => address.save({ push: true }));
+explorer.addEventListener('stage-change', () => address.save({ push: true }));
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

@@ -5,24 +5,12 @@
 import './site.js';
 import { lang, onLangChange } from '../widgets/index.js';
 import { loadBuiltinPack } from '../exercises/index.js';
+import { TOPICS as TOPIC_LIST } from './topics.js';
+import { scrollToAnchor } from './url-state.js';
 
 const TITLES = { ja: '組み込みの練習問題 — attnscope', en: 'Built-in exercises — attnscope' };
-const TOPICS = {
-  'linear-algebra': { ja: 'ベクトルと行列', en: 'Vectors and matrices' },
-  'language-model': { ja: '言語モデルと学習', en: 'Language models and training' },
-  'positional-encoding': { ja: '正弦波位置エンコーディング', en: 'The sinusoidal positional encoding' },
-  attention: { ja: 'スケール付き内積アテンション', en: 'Scaled dot-product attention' },
-  masks: { ja: 'マスク：因果と双方向', en: 'Masks: causal and bidirectional' },
-  'multi-head': { ja: 'マルチヘッド、GQA、KV キャッシュ', en: 'Multi-head attention, GQA and the KV cache' },
-  rope: { ja: 'RoPE（回転位置埋め込み）', en: 'RoPE (rotary position embedding)' },
-  alibi: { ja: 'ALiBi', en: 'ALiBi' },
-  normalisation: { ja: '正規化と Pre-LN / Post-LN', en: 'Normalisation, pre-LN and post-LN' },
-  blocks: { ja: 'ブロック：パラメータ数と残差接続', en: 'Blocks: parameter counts and residuals' },
-  'efficient-attention': { ja: '効率的なアテンション', en: 'Efficient attention' },
-  'in-context-learning': { ja: '文脈内学習', en: 'In-context learning' },
-  'scaling-laws': { ja: 'スケーリング則', en: 'Scaling laws' },
-  other: { ja: 'その他', en: 'Other' },
-};
+// Titles from topics.js (the one list of lecture topics), plus a catch-all.
+const TOPICS = Object.fromEntries([...TOPIC_LIST.map((topic) => [topic.id, topic.title]), ['other', { ja: 'その他', en: 'Other' }]]);
 
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -57,7 +45,7 @@ for (const [topic, list] of groups) {
   const section = el('section', { className: 'topic', id });
   section.append(el('h2', {}, ...bilingual(TOPICS[topic]), el('span', { className: 'n', textContent: `(${list.length})` })));
   for (const ex of list) {
-    const item = el('div', { className: 'item' });
+    const item = el('div', { className: 'item', id: ex.id }); // exercises.html#<exercise id> links here
     const widget = el('attn-exercise');
     widget.setAttribute('exercise', ex.id);
     elements.push(widget);
@@ -75,3 +63,4 @@ await Promise.all(elements.map((widget) => new Promise((done) => {
 })));
 document.body.dataset.failed = String(failed);
 document.body.dataset.ready = 'true';
+scrollToAnchor(); // #topic-… or #<exercise id>: the section exists only now

@@ -9,6 +9,7 @@ import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { randomQK } from '../widgets/attention-source.js';
 import { formatExact } from '../widgets/format.js';
 import { LAB_MESSAGES } from './lab-messages.js';
+import { bindUrlState, control } from './url-state.js';
 
 for (const [code, messages] of Object.entries(LAB_MESSAGES)) addMessages(code, messages);
 
@@ -123,4 +124,43 @@ onLangChange(applyLanguage);
 applyLanguage();
 regenerate();
 update();
+
+// The address holds every control; typed Q and K only once edited (as JSON rows).
+const typed = { q: null, k: null };
+const rows = (m) => JSON.stringify(Array.from({ length: m.shape[0] }, (_, i) => Array.from(m.data.subarray(i * m.shape[1], (i + 1) * m.shape[1]), (v) => Number(formatExact(v)))));
+const matrixField = (key) => ({
+  key,
+  get: () => (state.custom ? rows(state[key]) : null),
+  set(v) { try { typed[key] = JSON.parse(v); } catch { typed[key] = null; } },
+  reset() { typed[key] = null; },
+});
+const tokensField = {
+  key: 'tokens',
+  element: controls.tokens,
+  get: () => (state.tokensEdited ? controls.tokens.value : null),
+  set(v) { controls.tokens.value = v; state.tokensEdited = true; },
+  reset() { state.tokensEdited = false; controls.tokens.value = t('tokens.default'); },
+};
+/** JSON rows -> {data, shape}, or null unless every row has the same count of finite numbers. */
+function asMatrix(rowsOf) {
+  if (!Array.isArray(rowsOf) || !rowsOf.length || !rowsOf.every((r) => Array.isArray(r) && r.length === rowsOf[0].length && r.every(Number.isFinite))) return null;
+  return { data: Float32Array.from(rowsOf.flat()), shape: [rowsOf.length, rowsOf[0].length] };
+}
+const address = bindUrlState([
+  control('n', controls.n), control('d', controls.d), control('seed', controls.seed), control('kind', controls.kind),
+  control('temperature', controls.temperature), control('causal', controls.causal), tokensField, matrixField('q'), matrixField('k'),
+], {
+  apply() {
+    regenerate();
+    const q = asMatrix(typed.q), k = asMatrix(typed.k);
+    if (q && k && q.shape.join() === state.q.shape.join() && k.shape.join() === state.k.shape.join()) {
+      Object.assign(state, { q, k, custom: true }); // typed matrices of the current size replace the seeded ones
+      qInput.value = q;
+      kInput.value = k;
+    }
+    update();
+  },
+});
+controls.randomise.addEventListener('click', () => address.save({ push: true }));
+for (const input of [qInput, kInput]) input.addEventListener('change', () => address.save());
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

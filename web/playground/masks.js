@@ -7,6 +7,7 @@ import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { parseIndexList } from '../widgets/attn-mask-grid.js';
 import { MASKS_MESSAGES } from './masks-messages.js';
+import { bindUrlState, control } from './url-state.js';
 
 for (const [code, messages] of Object.entries(MASKS_MESSAGES)) addMessages(code, messages);
 
@@ -89,4 +90,8 @@ for (const el of pending) {
 onLangChange(applyLanguage);
 
 applyLanguage();
+
+// The address holds every control (by its id).
+const address = bindUrlState(Object.entries(controls).filter(([id]) => id !== 'reseed').map(([id, input]) => control(id, input)), { apply: update });
+controls.reseed.addEventListener('click', () => address.save({ push: true }));
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

@@ -5,6 +5,7 @@ import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { MODELS_MESSAGES } from './models-messages.js';
+import { bindUrlState } from './url-state.js';
 import { loadTrained } from '../widgets/train-store.js';
 
 for (const [code, messages] of Object.entries(MODELS_MESSAGES)) addMessages(code, messages);
@@ -32,13 +33,28 @@ function applyLanguage() {
 onLangChange(applyLanguage);
 applyLanguage();
 $('call').textContent = CALL;
-// ?model=trained: the model the Train page stored in this browser (train-store.js).
+// The address holds the model and every sampling control of the element.
+const KEYS = { model: 'model', prompt: 'prompt', temperature: 'temperature', topK: 'top-k', topP: 'top-p', seed: 'seed', maxNewTokens: 'max' };
+const wanted = {};
+const address = bindUrlState(Object.entries(KEYS).map(([name, key]) => ({
+  key,
+  get: () => String(gpt.settings[name]),
+  set(v) { wanted[name] = name === 'model' || name === 'prompt' ? v : Number(v); },
+})), {
+  apply() {
+    // The model first (switching fills in its defaults), then the values asked for.
+    if (wanted.model !== gpt.settings.model) gpt.settings = { model: wanted.model };
+    gpt.settings = wanted;
+  },
+});
+gpt.addEventListener('settings-change', () => address.save({ push: true }));
+// ?open=trained: the model the Train page stored in this browser (train-store.js).
 async function openTrained() {
   const record = await loadTrained();
   if (!record) return gpt.loaded;
   if (record.prompt) gpt.setAttribute('prompt', record.prompt);
   return gpt.loadFiles(record.checkpoint, record.tokenizer, { tokenizerKind: record.tokenizerKind });
 }
-const trained = new URLSearchParams(location.search).get('model') === 'trained';
+const trained = new URLSearchParams(location.search).get('open') === 'trained';
 (trained ? openTrained() : gpt.loaded).finally(() => { document.body.dataset.ready = 'true'; });
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

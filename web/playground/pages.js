@@ -6,6 +6,7 @@
 //   title   {ja, en}: the link text and the page's heading
 //   topics  lecture topic ids (topics.js) the page teaches, in order
 //   widgets the custom elements the page is built from
+//   standalone  true for a page that shows an author's plain page (no site nav or page script)
 export const PAGES = [
   { path: 'index.html', nav: 'home', title: { ja: 'ホーム', en: 'Home' }, topics: [], widgets: [] },
   { path: 'lab.html', nav: 'lab', title: { ja: 'アテンション・ラボ', en: 'Attention lab' }, topics: ['attention'], widgets: ['attn-heatmap', 'attn-matrix-input'] },
@@ -15,7 +16,7 @@ export const PAGES = [
   { path: 'train.html', nav: 'train', title: { ja: '学習', en: 'Train' }, topics: ['language-model'], widgets: ['attn-train'] },
   { path: 'lecture.html', nav: 'lecture', title: { ja: '講義ページの例', en: 'Lecture example' }, topics: ['positional-encoding', 'rope'], widgets: ['attn-heatmap', 'attn-exercise'] },
   { path: 'exercises.html', nav: 'exercises', title: { ja: '練習問題', en: 'Exercises' }, topics: [], widgets: ['attn-exercise'] },
-  { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'] },
+  { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
 ];
 
 /** The entry of the page at `pathname` (a URL path; a folder means its index.html), or undefined. */

@@ -1,6 +1,6 @@
 // <attn-bias-map kind="alibi" heads="8" head="2" n="12">: one head's
-// additive position bias [n, n], computed by the core: ALiBi (slope_h ·
-// (j − i)), the T5 relative bias (table[bucket(j − i), h]) or the T5 bucket
+// additive position bias [n, n], computed by the core: ALiBi (−slope_h ·
+// |i − j|), the T5 relative bias (table[bucket(j − i), h]) or the T5 bucket
 // index itself. See index.d.ts for the attributes.
 import { attn, seededNormals } from './attention-source.js';
 import { CoreMatrixElement } from './core-matrix-element.js';
@@ -61,7 +61,7 @@ export class AttnBiasMap extends CoreMatrixElement {
       : t('bias.head', { h }, lang) + ' · ' + t5Note;
     return {
       matrix, note, title: t(`bias.${kind}`, {}, lang),
-      rule: kind === 'alibi' ? 'm_h · (j − i)' : 'table[bucket(j − i), h]',
+      rule: kind === 'alibi' ? '−m_h · |i − j|' : 'table[bucket(j − i), h]',
       valueName: t('bias.value', {}, lang),
     };
   }

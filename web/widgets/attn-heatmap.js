@@ -6,6 +6,7 @@ import {
   attn, randomQK, toMatrix, attentionWeights, rowSums, isCausallyMasked,
 } from './attention-source.js';
 import { HeatmapView } from './heatmap-view.js';
+import { labelRoom } from './layout.js';
 import { t } from './i18n.js';
 import {
   AttnElement, boolAttr, numberAttr, intAttr, wordsAttr,
@@ -86,7 +87,8 @@ export class AttnHeatmap extends AttnElement {
       const colLabels = this.#labels(this.colTokens ?? (R === C ? this.tokens : null), C, 'col-tokens');
       this.#shown = matrix;
       this.#sums = boolAttr(this, 'row-sums') ? rowSums(matrix) : null;
-      const cellSize = intAttr(this, 'cell-size', this.#autoCellSize(R, C), 6, 200);
+      const rowTitle = this.getAttribute('row-title') ?? (attention ? t('heatmap.queries', {}, lang) : '');
+      const cellSize = intAttr(this, 'cell-size', this.#autoCellSize(R, C, rowTitle, rowLabels), 6, 200);
       const values = this.getAttribute('show-values');
       this.#view.draw({
         matrix, rowLabels, colLabels, sums: this.#sums, masked, cellSize,
@@ -94,7 +96,7 @@ export class AttnHeatmap extends AttnElement {
         showValues: values === null ? cellSize >= 34 : values !== 'false',
         text: {
           caption: this.getAttribute('caption'),
-          rowTitle: this.getAttribute('row-title') ?? (attention ? t('heatmap.queries', {}, lang) : ''),
+          rowTitle,
           colTitle: this.getAttribute('col-title') ?? (attention ? t('heatmap.keys', {}, lang) : ''),
           sumHeader: t('heatmap.rowSum', {}, lang),
           valueName: t(attention ? 'heatmap.weight' : 'heatmap.value', {}, lang),
@@ -134,10 +136,12 @@ export class AttnHeatmap extends AttnElement {
     return { matrix, masked: isCausal ? (i, j) => isCausallyMasked(i, j, nq, nk) : null };
   }
 
-  // Room for labels and sums is estimated, then cells share the rest (at most 640 px, 16-44 px each).
-  #autoCellSize(R, C) {
-    const room = this.width > 0 ? this.width - 110 - (this.#sums ? 60 : 0) : 640;
-    return Math.max(16, Math.min(44, Math.floor(Math.min(640, room) / Math.max(R, C))));
+  // The row labels' and sums' room is estimated from their text, then cells share
+  // the rest: at most 640 px, 44 px a cell, and down to 8 px on a phone (values
+  // then show in the tooltip only) before the map scrolls inside its box.
+  #autoCellSize(R, C, rowTitle, rowLabels) {
+    const room = this.width > 0 ? this.width - labelRoom(rowTitle, rowLabels) - (this.#sums ? 60 : 0) - C - 8 : 640;
+    return Math.max(8, Math.min(44, Math.floor(Math.min(room / C, 640 / Math.max(R, C)))));
   }
 
   #labels(tokens, n, name) {

@@ -32,7 +32,10 @@ export class AttnTinyGpt extends AttnElement {
     this.#ui = buildView(root);
     this.#inspector = new Inspector(this.#ui.inspector);
     const ui = this.#ui;
-    for (const b of ui.choices) b.addEventListener('click', () => this.#choose(b.dataset.model, true));
+    for (const b of ui.choices) b.addEventListener('click', () => { this.#choose(b.dataset.model, true); this.emit('settings-change', this.settings); });
+    for (const input of [ui.prompt, ui.temperature, ui.topK, ui.topP, ui.seed, ui.maxTokens]) {
+      input.addEventListener('change', () => this.emit('settings-change', this.settings));
+    }
     ui.generate.addEventListener('click', () => this.generate());
     ui.stop.addEventListener('click', () => this.stop());
     ui.load.addEventListener('click', () => this.#loadChosenFiles());
@@ -87,6 +90,20 @@ export class AttnTinyGpt extends AttnElement {
   get loaded() { return this.#loading ?? Promise.resolve(); }
   /** What the inspector shows: { index, position, chosen, top, attention, labels } or null. */
   get inspected() { return this.#inspector.state; }
+
+  /**
+   * What the controls hold: {model, prompt, temperature, topK, topP, seed, maxNewTokens}.
+   * Setting it (any subset) switches the model if `model` differs, then fills
+   * the controls; a `settings-change` event fires whenever the reader changes them.
+   */
+  get settings() { return { model: this.#choice, prompt: this.#ui.prompt.value, ...readSettings(this.#ui) }; }
+  set settings(s) {
+    if (s.model && s.model !== this.#choice) this.#choose(s.model, true);
+    const ui = this.#ui;
+    const fields = { prompt: ui.prompt, temperature: ui.temperature, topK: ui.topK, topP: ui.topP, seed: ui.seed, maxNewTokens: ui.maxTokens };
+    for (const [key, input] of Object.entries(fields)) if (s[key] !== undefined) input.value = String(s[key]);
+    showKnobs(ui, langFor(this));
+  }
 
   /** Generates from the prompt field with the controls' settings; resolves to the result. */
   async generate() {

@@ -173,7 +173,7 @@ export class AttnTrain extends AttnElement {
     }
   }
 
-  /** Stores the model in this browser and opens the Tiny models page (models-href) on it. */
+  /** Stores the model in this browser and opens the Tiny models page (models-href?open=trained) on it. */
   async openInModels() {
     try {
       const s = await this.snapshot();
@@ -181,7 +181,7 @@ export class AttnTrain extends AttnElement {
       await storeTrained({ ...s, prompt: this.#ui.prompt.value });
       this.#ui.status.textContent = t('train.stored', {}, langFor(this));
       const url = new URL(this.getAttribute('models-href') || 'models.html', document.baseURI);
-      url.searchParams.set('model', 'trained');
+      url.searchParams.set('open', 'trained');
       globalThis.location.assign(url.href);
     } catch (e) {
       this.#error(e.message ?? String(e));

@@ -5,3 +5,15 @@ export function el(tag, className, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
+
+/**
+ * Makes each of `elements` that scrolls sideways reachable by keyboard
+ * (tabindex 0, so arrow keys scroll it) and takes the tab stop away from
+ * those that fit. Call after filling them.
+ */
+export function focusableIfScrolling(elements) {
+  for (const e of elements) {
+    if (e.scrollWidth > e.clientWidth + 1) e.tabIndex = 0;
+    else e.removeAttribute('tabindex');
+  }
+}

@@ -1,7 +1,7 @@
 // The DOM of <attn-exercise>: builds the card once per exercise kind and
 // paints it from plain state (strings already in the right language). The
 // element (attn-exercise.js) owns the state; this file only draws it.
-import { el } from './dom.js';
+import { el, focusableIfScrolling } from './dom.js';
 import { STYLE } from './exercise-style.js';
 import { richHtml, mathStylesheet } from './math.js';
 
@@ -157,7 +157,11 @@ export class ExerciseView {
       p.input.placeholder = s.placeholder ?? '';
       p.input.setAttribute('aria-label', s.caption ?? '');
     }
-    p.choiceLabels?.forEach((label, i) => mdLine(label.querySelector('.md'), s.choices[i]));
+    p.choiceLabels?.forEach((label, i) => {
+      mdLine(label.querySelector('.md'), s.choices[i]);
+      // Maths renders as KaTeX markup: name the radio button by the choice's plain text.
+      label.querySelector('input').setAttribute('aria-label', label.querySelector('.md').textContent.trim() || s.choices[i]);
+    });
     p.choices?.setAttribute('aria-label', s.caption ?? '');
     p.help.textContent = s.help ?? '';
     p.help.hidden = !s.help;
@@ -177,6 +181,14 @@ export class ExerciseView {
     p.hints.setAttribute('aria-label', s.hintsTitle);
     this.#box(p.revealBox, s.reveal);
     this.#box(p.explanation, s.explanation);
+    this.#scrollers();
+  }
+
+  // Display maths widens later, when KaTeX's stylesheet and fonts arrive, so it
+  // is always a tab stop (arrow keys scroll it); code blocks only when they scroll.
+  #scrollers() {
+    for (const m of this.#root.querySelectorAll('.math-display')) m.tabIndex = 0;
+    focusableIfScrolling(this.#root.querySelectorAll('pre'));
   }
 
   #feedback(f) {

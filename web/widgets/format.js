@@ -33,6 +33,26 @@ function interpolate(stops, t) {
   return stops[stops.length - 1][1];
 }
 
+/** WCAG relative luminance of an sRGB colour [r, g, b] (0-255). */
+export function relativeLuminance(rgb) {
+  const [r, g, b] = rgb.map((c) => {
+    const x = c / 255;
+    return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * Black or white, whichever contrasts more with the background. One of the
+ * two always reaches 4.58:1 (the worst background, luminance 0.18, gets
+ * exactly that from both); a softer dark grey would drop below 4.5:1 on
+ * mid-blue cells.
+ */
+export function inkOn(rgb) {
+  const l = relativeLuminance(rgb);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
+}
+
 /**
  * Maps values to colours. Data with no negatives uses [0, max]; data with
  * negatives uses a diverging scale symmetric about 0. `max` may be fixed.
@@ -54,8 +74,7 @@ export function colourScale(values, { max } = {}) {
       if (Number.isNaN(v)) return { background: 'rgb(255, 236, 179)', ink: '#5c3d00' };
       const t = position(v);
       const [r, g, b] = interpolate(diverging ? DIVERGING : SEQUENTIAL, t);
-      const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-      return { background: `rgb(${r}, ${g}, ${b})`, ink: luminance < 0.55 ? '#ffffff' : '#1b2430' };
+      return { background: `rgb(${r}, ${g}, ${b})`, ink: inkOn([r, g, b]) };
     },
     /** A CSS linear-gradient showing the scale from min (left) to max. */
     gradient() {

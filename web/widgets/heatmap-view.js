@@ -37,7 +37,9 @@ export class HeatmapView {
     this.#frame.append(this.#caption, this.#status, this.#plot, this.#tip.element);
     shadowRoot.append(style, this.#frame);
     this.#grid.addEventListener('pointerover', (e) => this.#pointer(e));
-    this.#grid.addEventListener('pointerleave', () => this.#leave());
+    // A finger "leaves" as it lifts: a tapped cell keeps its tooltip until the next tap or blur.
+    this.#grid.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') this.#leave(); });
+    this.#grid.addEventListener('pointerdown', (e) => { if (e.pointerType !== 'mouse') this.#pointer(e); });
     this.#grid.addEventListener('keydown', (e) => this.#key(e));
     this.#grid.addEventListener('blur', () => this.#leave());
   }
@@ -103,32 +105,41 @@ export class HeatmapView {
     // Axis titles live in the grid: the column title spans the cell columns,
     // the row title sits in the corner above the row labels.
     this.#colTitle.style.gridColumn = `span ${C}`;
-    const nodes = [el('div'), this.#colTitle, ...(state.sums ? [el('div')] : []), this.#rowTitle];
+    // ARIA rows (display: contents, so the CSS grid still places every cell):
+    // the column labels are column headers, each row label a row header.
+    const row = (...children) => { const r = el('div', 'row'); r.setAttribute('role', 'row'); r.append(...children); return r; };
+    const titles = el('div', 'row');
+    titles.setAttribute('aria-hidden', 'true');
+    titles.append(el('div'), this.#colTitle, ...(state.sums ? [el('div')] : []));
     this.#colLabels = state.colLabels.map((s) => el('div', `col-label${rotate ? ' rot' : ''}`, s));
-    nodes.push(...this.#colLabels);
+    for (const label of this.#colLabels) label.setAttribute('role', 'columnheader');
     this.#sumHeader = state.sums ? el('div', 'sum-header') : null;
-    if (this.#sumHeader) nodes.push(this.#sumHeader);
+    this.#sumHeader?.setAttribute('role', 'columnheader');
+    const nodes = [titles, row(this.#rowTitle, ...this.#colLabels, ...(this.#sumHeader ? [this.#sumHeader] : []))];
     this.#cells = [];
     this.#sumCells = [];
     this.#rowLabels = [];
     for (let i = 0; i < R; i++) {
       const label = el('div', 'row-label', state.rowLabels[i]);
+      label.setAttribute('role', 'rowheader');
       this.#rowLabels.push(label);
-      nodes.push(label);
+      const cells = [];
       for (let j = 0; j < C; j++) {
         const cell = el('div', 'cell');
         cell.setAttribute('role', 'gridcell');
         cell.dataset.row = i;
         cell.dataset.col = j;
         this.#cells.push(cell);
-        nodes.push(cell);
+        cells.push(cell);
       }
       if (state.sums) {
         const sum = el('div', 'sum');
+        sum.setAttribute('role', 'gridcell');
         sum.dataset.row = i;
         this.#sumCells.push(sum);
-        nodes.push(sum);
+        cells.push(sum);
       }
+      nodes.push(row(label, ...cells));
     }
     this.#grid.replaceChildren(...nodes);
   }

@@ -1,5 +1,5 @@
 // Japanese / English strings for the widgets and pages. The language follows
-// navigator.language until someone picks one (setLang, e.g. from
+// ?lang= in the address, else navigator.language until someone picks one (setLang, e.g. from
 // <attn-lang-switch>); the choice is remembered in localStorage when allowed.
 // Every widget on the page hears the change through onLangChange.
 
@@ -57,6 +57,12 @@ function storedLang() {
   }
 }
 
+function remember(code) {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+  } catch { /* not remembered; still switched */ }
+}
+
 function browserLang() {
   const list = globalThis.navigator?.languages?.length ? navigator.languages : [globalThis.navigator?.language ?? 'en'];
   for (const tag of list) {
@@ -66,7 +72,18 @@ function browserLang() {
   return 'en';
 }
 
-let current = storedLang() ?? browserLang();
+// ?lang=ja|en in the page's address wins, so that a shared link opens in its language.
+function addressLang() {
+  try {
+    const v = new URLSearchParams(globalThis.location?.search ?? '').get('lang');
+    return LANGS.includes(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+let current = addressLang() ?? storedLang() ?? browserLang();
+if (addressLang()) remember(current); // the next page, opened without ?lang, keeps it
 
 /** The current language: 'ja' or 'en'. */
 export function lang() {
@@ -78,9 +95,7 @@ export function setLang(next) {
   if (!LANGS.includes(next)) throw new Error(`setLang: language must be one of ${LANGS.join(', ')} (got ${JSON.stringify(next)})`);
   if (next === current) return;
   current = next;
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, next);
-  } catch { /* not remembered; still switched */ }
+  remember(next);
   globalThis.dispatchEvent?.(new CustomEvent(EVENT, { detail: { lang: next } }));
 }
 

@@ -264,7 +264,7 @@ export type BiasKind = 'alibi' | 't5' | 't5-buckets';
 
 /**
  * `<attn-bias-map>`: one head's additive position bias [n, n] from the core:
- * ALiBi (alibiBias: slope_h · (j − i)), the T5 relative bias
+ * ALiBi (alibiBias: −slope_h · |i − j|), the T5 relative bias
  * (t5RelativeBias: table[bucket(j − i), h]) or T5's bucket index itself
  * (t5RelativePositionBucket, the same for every head).
  *
@@ -376,10 +376,22 @@ export interface TinyGptInspection {
  * values; defaults depend on the model); `lang`. Defining it also defines
  * `<attn-heatmap>`.
  * Events: `model-load` (detail: ModelConfig), `generate-end` (detail:
- * GenerateResult), `inspect` (detail: TinyGptInspection), `error` (detail
- * {message}; the message is also shown in the element).
+ * GenerateResult), `inspect` (detail: TinyGptInspection), `settings-change`
+ * (detail: TinyGptSettings, when the reader changes the model or a control),
+ * `error` (detail {message}; the message is also shown in the element).
  * @example <attn-tiny-gpt model="sort" lang="ja"></attn-tiny-gpt>
  */
+/** The controls of <attn-tiny-gpt> (generate options plus the model and prompt). */
+export interface TinyGptSettings {
+  model: 'chars' | 'sort' | 'file';
+  prompt: string;
+  temperature: number;
+  topK: number;
+  topP: number;
+  seed: number;
+  maxNewTokens: number;
+}
+
 export declare class AttnTinyGpt extends HTMLElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnTinyGpt;
   /** The worker running the model (null while loading or without a model). */
@@ -394,6 +406,9 @@ export declare class AttnTinyGpt extends HTMLElement {
   /** Resolves when the current model has loaded (rejects if loading failed). */
   readonly loaded: Promise<void>;
   readonly inspected: TinyGptInspection | null;
+  /** What the controls hold; setting any subset switches the model if `model` differs, then fills the controls. */
+  get settings(): TinyGptSettings;
+  set settings(s: Partial<TinyGptSettings>);
   /** Generates from the prompt field with the controls' settings (null after an error, which is shown). */
   generate(): Promise<GenerateResult | null>;
   /** Stops a running generation (stopReason 'cancelled'). */
@@ -448,7 +463,7 @@ export declare class AttnTrain extends HTMLElement {
   snapshot(): Promise<(TrainSnapshot & { tokenizerKind: 'char' | 'bpe' }) | null>;
   /** Saves the checkpoint or the tokenizer.bin as a file. */
   download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
-  /** Stores the model in this browser (IndexedDB) and opens models-href?model=trained. */
+  /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
   openInModels(): Promise<void>;
 }
 

@@ -5,6 +5,7 @@
 // <code class="tex">, which stays readable. A page that bundles its own
 // KaTeX can hand it over with setMathRenderer(katex) (and load its CSS).
 import { renderMarkdown } from '../exercises/engine/markdown.js';
+import { focusableIfScrolling } from './dom.js';
 
 const KATEX_JS = new URL('../vendor/katex/katex.mjs', import.meta.url);
 const KATEX_CSS = new URL('../vendor/katex/katex.min.css', import.meta.url);
@@ -71,4 +72,5 @@ export async function renderTexIn(root, selector = '.tex') {
     const html = texToHtml(source, el.classList.contains('display'));
     if (html) el.innerHTML = html;
   }
+  focusableIfScrolling(root.querySelectorAll(`${selector}.display`));
 }

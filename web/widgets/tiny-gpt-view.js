@@ -93,6 +93,7 @@ export function buildView(root) {
   ui.error = el('p', 'error');
   ui.error.setAttribute('role', 'alert');
   ui.output = el('div', 'output');
+  ui.output.setAttribute('role', 'group'); // named by aria-label (a plain div may not carry one)
   ui.output.setAttribute('part', 'output');
   ui.hint = el('p', 'hint');
   ui.hint.dataset.i18n = 'gpt.hint';

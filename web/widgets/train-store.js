@@ -1,6 +1,6 @@
 // Hands a trained model from <attn-train> to the Tiny models page: the
 // checkpoint and tokenizer bytes wait in this browser's IndexedDB (never a
-// server) under one key, which models.html?model=trained reads.
+// server) under one key, which models.html?open=trained reads.
 const DB = 'attnscope';
 const STORE = 'trained-models';
 const KEY = 'latest';

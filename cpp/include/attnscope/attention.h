@@ -4,7 +4,7 @@
 //   q (B,H,Nq,D), k (B,Hkv,Nk,D), v (B,Hkv,Nk,Dv) -> out (B,H,Nq,Dv), weights (B,H,Nq,Nk)
 //   s[i,j] = q_i.k_j * scale / temperature           (kind Dot)
 //   s[i,j] = (q_i/|q_i|).(k_j/|k_j|) / temperature     (kind Cosine)
-//   s += additive mask + alibi_slope[h] * (j - i'),   w = softmax_j(s)
+//   s += additive mask - alibi_slope[h] * |i' - j|,   w = softmax_j(s)
 // i' = i + Nk - Nq aligns queries to the end of the keys. A key j is allowed
 // when the boolean mask says 1, (causal) j <= i', (window > 0) |i' - j| < window.
 // A row with no allowed key (or only -inf scores) gets zero weights and output.
@@ -14,7 +14,7 @@
 
 namespace attnscope {
 
-enum class AttentionKind : int { Dot = 0, Cosine = 1 };
+enum class AttentionKind : int { Dot = 0, Cosine = 1 };  // js: dot cosine
 
 // A mask broadcast to (B,H,Nq,Nk) by strides in elements (0 = broadcast).
 struct MaskView {
@@ -30,7 +30,7 @@ struct AttentionParams {
     AttentionKind kind = AttentionKind::Dot;
     bool causal = false;
     int window = 0;           // 0 = no window
-    bool alibi = false;       // add alibi_slopes(H)[h] * (j - i')
+    bool alibi = false;       // add -alibi_slopes(H)[h] * |i' - j| (= m (j - i') when j <= i')
     float eps = 1e-12f;       // for the cosine kind's normalisation
 };
 

@@ -12,7 +12,7 @@
 namespace attnscope {
 
 // Append-only: web/lib sends these numbers.
-enum class NormKind : int { LayerNorm = 0, RmsNorm = 1 };
+enum class NormKind : int { LayerNorm = 0, RmsNorm = 1 };  // js: layernorm rmsnorm
 constexpr float kNgptEps = 1e-12f;
 
 struct BlockWeights {

@@ -10,7 +10,7 @@
 namespace attnscope {
 
 // Append-only: web/lib/ops/feed_forward.js sends these numbers.
-enum class Activation : int { Relu = 0, Gelu = 1, GeluTanh = 2, SwiGlu = 3, Relu2 = 4 };
+enum class Activation : int { Relu = 0, Gelu = 1, GeluTanh = 2, SwiGlu = 3, Relu2 = 4 };  // js: relu gelu gelu_tanh swiglu relu2
 
 struct FeedForwardWeights {
     const float* w1 = nullptr;  // (C, F)

@@ -44,7 +44,7 @@ Status big_bird_mask(std::uint8_t* out, int N, int window, const int* global, in
 
 // Elementwise over n bytes: out = a | b (union) or a & b (intersection), as
 // 0/1; out may alias a or b.
-enum class MaskCombine : int { Union = 0, Intersection = 1 };
+enum class MaskCombine : int { Union = 0, Intersection = 1 };  // js: union intersection
 void combine_masks(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, long n,
                    MaskCombine how);
 

@@ -17,7 +17,7 @@
 namespace attnscope {
 
 // Append-only: web/lib sends these numbers.
-enum class QkNorm : int { None = 0, Rms = 1, L2 = 2 };
+enum class QkNorm : int { None = 0, Rms = 1, L2 = 2 };  // js: none rms l2
 constexpr float kQkRmsEps = 1e-6f;
 constexpr float kQkL2Eps = 1e-12f;
 

@@ -8,9 +8,11 @@
 
 namespace attnscope {
 
-// out (H, Nq, Nk) = alibi_slopes(H)[h] * (j - i'): exactly what attention()
+// out (H, Nq, Nk) = -alibi_slopes(H)[h] * |i' - j|: exactly what attention()
 // adds for `alibi`, so passing it as an additive mask gives the same scores.
-// Depends on j - i' and h only. InvalidArgument for H < 1 or sizes < 0.
+// A later key is penalised like an earlier one at the same distance (with a
+// causal mask only j <= i' remain, where it is m (j - i')). Depends on j - i'
+// and h only. InvalidArgument for H < 1 or sizes < 0.
 Status alibi_bias(float* out, int H, int Nq, int Nk);
 
 // T5 relative position buckets, as Hugging Face's

@@ -2,12 +2,13 @@
 // options; the maths is in cpp/src/attention.cpp and flash_attention.cpp.
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
+import { ATTENTION_KIND } from '../enums.js';
 import {
   checkTensor, checkNumber, checkBool, checkEnum, checkInt, checkOptions, checkShape, fail, product, MAX_ELEMENTS,
 } from '../tensor.js';
 
 const COMMON = ['attnMask', 'isCausal', 'scale', 'enableGqa', 'kind', 'temperature', 'alibi', 'window'];
-const KINDS = ['dot', 'cosine'];
+const KINDS = Object.keys(ATTENTION_KIND);
 
 // Reads q/k/v as [...batch, H, N, D]; a rank-2 tensor is one head.
 export function heads(t, name) {
@@ -92,7 +93,7 @@ function prepare(fnName, q, k, v, opts, known) {
   const outShape = q.shape.length === 2 ? [Q.N, V.D] : [...Q.batch, Q.H, Q.N, V.D];
   const weightShape = q.shape.length === 2 ? [Q.N, K.N] : [...Q.batch, Q.H, Q.N, K.N];
   const args = {
-    B, H: Q.H, Hkv: K.H, Nq: Q.N, Nk: K.N, D: Q.D, Dv: V.D, kind: KINDS.indexOf(kind), window,
+    B, H: Q.H, Hkv: K.H, Nq: Q.N, Nk: K.N, D: Q.D, Dv: V.D, kind: ATTENTION_KIND[kind], window,
     scale, temperature, eps: 1e-12, causal, alibi,
     maskAllow: 0, maskAdd: 0, strideB: 0, strideH: 0, strideQ: 0, strideK: 0,
   };

@@ -3,12 +3,13 @@
 // in cpp/src/block.cpp.
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
+import { NORM_KIND } from '../enums.js';
 import { checkNumber, checkBool, checkEnum } from '../tensor.js';
 import { checkKeys, checkWeight, upload, outputs, noOutputs, checkOutputShapes } from './params.js';
 import { ATTENTION_OPTIONS, TRACE, prepareAttention } from './multi_head_attention.js';
 import { ACTIVATIONS, prepareFeedForward } from './feed_forward.js';
 
-export const NORMS = ['layernorm', 'rmsnorm']; // the core's NormKind order
+export const NORMS = Object.keys(NORM_KIND);
 const CONFIG = [...ATTENTION_OPTIONS, 'norm', 'prenorm', 'activation', 'eps', 'normalized'];
 const BLOCK_TRACE = ['normed1', 'attention', 'residual1', 'normed2', 'ffnHidden', 'ffn'];
 
@@ -50,7 +51,7 @@ export function transformerBlock(x, params, config) {
   return withHeap(fn, (h) => {
     const px = h.input(x.data, 'x');
     const blockArgs = {
-      F: ffn.F, activation: ffn.code, norm: NORMS.indexOf(norm), prenorm, normalized, eps,
+      F: ffn.F, activation: ffn.code, norm: NORM_KIND[norm], prenorm, normalized, eps,
       norm1Weight: upload(h, n1.weight, 'params.norm1.weight'), norm1Bias: upload(h, n1.bias, 'params.norm1.bias'),
       norm2Weight: upload(h, n2.weight, 'params.norm2.weight'), norm2Bias: upload(h, n2.bias, 'params.norm2.bias'),
       alphaAttn: upload(h, alphaAttn, 'params.alphaAttn'), alphaFfn: upload(h, alphaFfn, 'params.alphaFfn'),

@@ -9,9 +9,10 @@ import {
 } from '../tensor.js';
 import { NORMS } from './block.js';
 import { ACTIVATIONS } from './feed_forward.js';
+import { QK_NORM } from '../enums.js';
 
 const POSITIONS = ['none', 'learned', 'sinusoidal', 'rope', 'alibi'];
-const QK_NORMS = [null, 'rms', 'l2'];
+const QK_NORMS = [null, ...Object.keys(QK_NORM).filter((n) => n !== 'none')];
 const COUNTED = [
   'dModel', 'nHeads', 'nKvHeads', 'dFF', 'norm', 'activation', 'bias', 'nLayers', 'vocabSize',
   'tiedEmbeddings', 'positions', 'maxSeqLen', 'prenorm', 'qkNorm', 'normalized', 'headDim',

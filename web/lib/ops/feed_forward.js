@@ -3,11 +3,11 @@
 // transformerBlock.
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
+import { ACTIVATION } from '../enums.js';
 import { checkTensor, checkRank, checkEnum, checkOptions, checkShape, product } from '../tensor.js';
 import { checkKeys, checkWeight, upload } from './params.js';
 
-/** In the order of the core's Activation enum. */
-export const ACTIVATIONS = ['relu', 'gelu', 'gelu_tanh', 'swiglu', 'relu2'];
+export const ACTIVATIONS = Object.keys(ACTIVATION);
 
 /**
  * Checks FFN params for model dim C (`name` as the caller wrote it:
@@ -28,7 +28,7 @@ export function prepareFeedForward(fnName, params, name, C, activation) {
     b2: checkWeight(params, 'b2', name, [C], '[dModel]', fnName, { optional: true }),
   };
   const load = (h) => Object.fromEntries(Object.entries(w).map(([k, t]) => [k, upload(h, t, `${name}.${k}`)]));
-  return { F, code: ACTIVATIONS.indexOf(activation), load };
+  return { F, code: ACTIVATION[activation], load };
 }
 
 /** out = act(x @ w1 + b1) @ w2 + b2, or SwiGLU; x [..., C] -> [..., C]. See blocks.d.ts. */

@@ -2,13 +2,14 @@
 // maths is in cpp/src/linear_attention.cpp.
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
+import { FEATURE_MAP, LINEAR_FORM } from '../enums.js';
 import { heads, sameDims } from './attention.js';
 import {
   checkTensor, checkNumber, checkBool, checkEnum, checkInt, checkOptions, checkShape, fail, product, MAX_ELEMENTS,
 } from '../tensor.js';
 
-const FEATURE_MAPS = ['elu1', 'relu', 'performer'];
-const FORMS = ['recurrent', 'quadratic'];
+const FEATURE_MAPS = Object.keys(FEATURE_MAP);
+const FORMS = Object.keys(LINEAR_FORM);
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 const MAX_FEATURES = 65536;
 
@@ -50,9 +51,9 @@ function projectionOf(o, featureMap, D) {
   return o.projection;
 }
 
-/** Kernelised attention phi(q)^T S / (phi(q)^T z + eps) -> { output }; see masks.d.ts. */
+/** Kernelised attention phi(q)^T S / (phi(q)^T z + eps), or phi(q)^T S unnormalised -> { output }; see masks.d.ts. */
 export function linearAttention(q, k, v, opts) {
-  const o = checkOptions(opts, 'linearAttention', ['featureMap', 'isCausal', 'features', 'seed', 'projection', 'eps', 'form']);
+  const o = checkOptions(opts, 'linearAttention', ['featureMap', 'isCausal', 'features', 'seed', 'projection', 'eps', 'form', 'normalize']);
   const Q = heads(q, 'q'), K = heads(k, 'k'), V = heads(v, 'v');
   if (!sameDims(Q.batch, K.batch) || !sameDims(K.batch, V.batch)) {
     fail(`linearAttention: batch dims differ: q [${Q.batch.join(', ')}], k [${K.batch.join(', ')}], v [${V.batch.join(', ')}]`);
@@ -66,6 +67,8 @@ export function linearAttention(q, k, v, opts) {
   const causal = checkBool(o.isCausal ?? false, 'opts.isCausal');
   const eps = checkNumber(o.eps ?? 1e-6, 'opts.eps', { nonNegative: true });
   const form = checkEnum(o.form ?? 'recurrent', 'opts.form', FORMS);
+  const normalize = checkBool(o.normalize ?? true, 'opts.normalize');
+  if (!normalize && o.eps !== undefined) fail('linearAttention: opts.eps has no meaning with opts.normalize false (there is no denominator)');
   const projection = projectionOf(o, featureMap, Q.D);
   const F = projection ? projection.shape[0] : Q.D;
   if ((Q.N + K.N) * F > MAX_ELEMENTS) {
@@ -74,8 +77,8 @@ export function linearAttention(q, k, v, opts) {
   const outShape = q.shape.length === 2 ? [Q.N, V.D] : [...Q.batch, Q.H, Q.N, V.D];
   const outSize = checkShape(outShape, 'output shape');
   const args = {
-    B: product(Q.batch), H: Q.H, Nq: Q.N, Nk: K.N, D: Q.D, Dv: V.D, featureMap: FEATURE_MAPS.indexOf(featureMap),
-    features: projection ? F : 0, form: FORMS.indexOf(form), causal, eps,
+    B: product(Q.batch), H: Q.H, Nq: Q.N, Nk: K.N, D: Q.D, Dv: V.D, featureMap: FEATURE_MAP[featureMap],
+    features: projection ? F : 0, form: LINEAR_FORM[form], causal, eps, normalize,
   };
   const data = withHeap('linearAttention', (h) => {
     const out = h.output(outSize, 'output');

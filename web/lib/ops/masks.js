@@ -3,6 +3,7 @@
 // patterns are computed by cpp/src/masks.cpp; this file checks arguments.
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
+import { MASK_COMBINE } from '../enums.js';
 import {
   checkTensor, checkInt, checkBool, checkOptions, fail, MAX_ELEMENTS,
 } from '../tensor.js';
@@ -104,10 +105,10 @@ function combine(fnName, how, masks) {
 
 /** Elementwise OR: a key is allowed when any mask allows it. */
 export function combineMasks(...masks) {
-  return combine('combineMasks', 0, masks);
+  return combine('combineMasks', MASK_COMBINE.union, masks);
 }
 
 /** Elementwise AND: a key is allowed when every mask allows it. */
 export function intersectMasks(...masks) {
-  return combine('intersectMasks', 1, masks);
+  return combine('intersectMasks', MASK_COMBINE.intersection, masks);
 }

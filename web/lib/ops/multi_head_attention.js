@@ -4,6 +4,7 @@
 // transformerBlock, which names its arguments differently ('config.nHeads').
 import { withHeap } from '../heap.js';
 import { checkStatus } from '../errors.js';
+import { ATTENTION_KIND, QK_NORM, ROPE_LAYOUT } from '../enums.js';
 import {
   checkTensor, checkRank, checkInt, checkNumber, checkBool, checkEnum, checkOptions, fail, product, MAX_ELEMENTS,
 } from '../tensor.js';
@@ -11,9 +12,9 @@ import { maskLayout } from './attention.js';
 import { cacheState } from './kv_cache.js';
 import { checkKeys, checkWeight, upload, outputs, noOutputs, checkOutputShapes } from './params.js';
 
-const KINDS = ['dot', 'cosine'];
-const QK_NORMS = ['rms', 'l2']; // core: 0 none, 1 rms, 2 l2
-const LAYOUTS = ['interleaved', 'half'];
+const KINDS = Object.keys(ATTENTION_KIND);
+const QK_NORMS = Object.keys(QK_NORM).filter((n) => n !== 'none'); // JS spells none as null
+const LAYOUTS = Object.keys(ROPE_LAYOUT);
 const PARAMS = ['wq', 'wk', 'wv', 'wo', 'bq', 'bk', 'bv', 'bo', 'qNorm', 'kNorm'];
 export const TRACE = ['q', 'k', 'v', 'rawScores', 'scaledScores', 'maskedScores', 'weights', 'headOutputs', 'concat'];
 
@@ -129,9 +130,9 @@ export function prepareAttention(names, x, params, o, memory = null) {
   }
   const w = checkAttentionParams(fn, params, names.params, s, qkNorm);
   const args = {
-    B: s.B, T: s.T, S: s.S, C: s.C, H: s.H, Hkv: s.Hkv, kind: KINDS.indexOf(kind),
+    B: s.B, T: s.T, S: s.S, C: s.C, H: s.H, Hkv: s.Hkv, kind: ATTENTION_KIND[kind],
     window: given(o.window) ? checkInt(o.window, `${n}.window`, { min: 1 }) : 0,
-    qkNorm: qkNorm ? QK_NORMS.indexOf(qkNorm) + 1 : 0, ropeLayout: rope ? LAYOUTS.indexOf(rope.layout) : 0,
+    qkNorm: QK_NORM[qkNorm ?? 'none'], ropeLayout: rope ? ROPE_LAYOUT[rope.layout] : 0,
     positionOffset: c.offset, layer: c.layer,
     scale: given(o.scale) ? checkNumber(o.scale, `${n}.scale`) : 0, defaultScale: !given(o.scale), // 1/sqrt(headDim)
     temperature: o.temperature === undefined ? 1 : checkNumber(o.temperature, `${n}.temperature`, { positive: true }),

@@ -1,5 +1,6 @@
 // Positional encodings: sinusoidal, RoPE, ALiBi slopes.
 import { withHeap } from '../heap.js';
+import { ROPE_LAYOUT } from '../enums.js';
 import {
   checkTensor, checkRank, checkInt, checkNumber, checkEnum, checkOptions, fail, MAX_ELEMENTS,
 } from '../tensor.js';
@@ -44,22 +45,39 @@ export function ropeFrequencies(headDim, seqLen, opts) {
   });
 }
 
-const LAYOUTS = ['interleaved', 'half'];
+const LAYOUTS = Object.keys(ROPE_LAYOUT);
+
+// opts.positions: one finite number per row (Float32Array, Float64Array or
+// plain array), copied as float64 so 0.5 or π/4 rotate by exactly that.
+function checkPositions(positions, T) {
+  const ok = Array.isArray(positions) || positions instanceof Float32Array || positions instanceof Float64Array;
+  if (!ok) fail(`opts.positions must be an array, Float32Array or Float64Array of ${T} numbers (got ${positions === null ? 'null' : positions?.constructor?.name ?? typeof positions})`);
+  if (positions.length !== T) fail(`opts.positions has ${positions.length} entries but x has ${T} rows (x.shape[-2])`);
+  const out = new Float64Array(T);
+  for (let t = 0; t < T; t++) out[t] = checkNumber(positions[t], `opts.positions[${t}]`);
+  return out;
+}
 
 export function applyRope(x, opts) {
-  const { base = 10000, layout = 'interleaved', positionOffset = 0 } =
-    checkOptions(opts, 'applyRope', ['base', 'layout', 'positionOffset']);
+  const { base = 10000, layout = 'interleaved', positionOffset, positions } =
+    checkOptions(opts, 'applyRope', ['base', 'layout', 'positionOffset', 'positions']);
   const size = checkTensor(x, 'x');
   checkRank(x, 'x', 2);
   const [T, D] = x.shape.slice(-2);
   checkHeadDim(D, `x.shape[${x.shape.length - 1}] (headDim)`);
   checkNumber(base, 'opts.base', { positive: true });
   checkEnum(layout, 'opts.layout', LAYOUTS);
-  checkInt(positionOffset, 'opts.positionOffset', { min: 0 });
+  if (positions !== undefined && positionOffset !== undefined) {
+    fail('applyRope: give opts.positions or opts.positionOffset, not both (positions are absolute)');
+  }
+  const at = positions === undefined ? null : checkPositions(positions, T);
+  const offset = positionOffset ?? 0;
+  checkInt(offset, 'opts.positionOffset', { min: 0 });
   const B = T === 0 ? 0 : size / (T * D);
   const data = withHeap('applyRope', (h) => {
     const p = h.input(x.data, 'x');
-    h.M.applyRope(p, p, B, T, D, base, LAYOUTS.indexOf(layout), positionOffset);
+    if (at) h.M.applyRopeAt(p, p, B, T, D, base, ROPE_LAYOUT[layout], h.input(at, 'opts.positions'));
+    else h.M.applyRope(p, p, B, T, D, base, ROPE_LAYOUT[layout], offset);
     return h.read(p, size);
   });
   return { data, shape: [...x.shape] };
