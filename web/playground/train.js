@@ -1,11 +1,12 @@
 // The Train page: one <attn-train> (the model trains in a Web Worker) and
-// notes. Its settings live in the URL (?text=&level=&preset=&steps=&seed=)
-// so a view can be shared. The page sets body[data-ready] once the widget is up.
+// notes. Its settings live in the address (?text=&level=&preset=&steps=&seed=,
+// url-state.js) so a view can be shared. The page sets body[data-ready] once the widget is up.
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { TRAIN_MESSAGES } from './train-messages.js';
+import { bindUrlState } from './url-state.js';
 
 for (const [code, messages] of Object.entries(TRAIN_MESSAGES)) addMessages(code, messages);
 
@@ -35,17 +36,24 @@ function applyLanguage() {
   for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
 }
 
-// URL <-> attributes: the widget's controls set its attributes.
-const params = new URL(location.href).searchParams;
-for (const k of KEPT) if (params.has(k)) train.setAttribute(k, params.get(k));
-new MutationObserver(() => {
-  const url = new URL(location.href);
-  for (const k of KEPT) {
-    if (train.hasAttribute(k)) url.searchParams.set(k, train.getAttribute(k));
-    else url.searchParams.delete(k);
-  }
-  history.replaceState(null, '', url);
-}).observe(train, { attributes: true, attributeFilter: KEPT });
+// The address holds the widget's settings; its controls set its attributes,
+// so an attribute change is a committed change (Back undoes it). A field
+// absent from the address removes the attribute (the widget's default).
+const pending = {};
+const address = bindUrlState(KEPT.map((key) => ({
+  key,
+  get: () => train.getAttribute(key),
+  set(v) { pending[key] = v; },
+  reset() { pending[key] = null; },
+})), {
+  apply() {
+    for (const [k, v] of Object.entries(pending)) {
+      if (v === null) train.removeAttribute(k);
+      else train.setAttribute(k, v);
+    }
+  },
+});
+new MutationObserver(() => address.save({ push: true })).observe(train, { attributes: true, attributeFilter: KEPT });
 
 onLangChange(applyLanguage);
 applyLanguage();
