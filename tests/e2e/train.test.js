@@ -137,6 +137,36 @@ describe('Train page', () => {
     await page.close();
   });
 
+  test('by keyboard: Tab reaches Train and Enter starts it; a text too short gives a readable error and nothing breaks', async () => {
+    const { page, errors } = await openTrain('?text=own&steps=5');
+    await inShadow(page, (e) => {
+      const area = e.shadowRoot.querySelector('textarea');
+      area.value = 'too short';
+      area.dispatchEvent(new Event('input'));
+    });
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await inShadow(page, (e) => e.shadowRoot.activeElement?.classList.contains('primary') ?? false);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inShadow(page, (e) => e.state)).toBe('failed');
+    expect(await inShadow(page, (e) => e.shadowRoot.querySelector('.error').textContent)).toMatch(/too short: it needs at least 650 tokens/);
+    // The same keys then train once the text is long enough.
+    await inShadow(page, (e) => {
+      const area = e.shadowRoot.querySelector('textarea');
+      area.value = 'It is a truth universally acknowledged. '.repeat(30);
+      area.dispatchEvent(new Event('input'));
+      e.shadowRoot.querySelector('.button.primary').focus();
+    });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inShadow(page, (e) => e.state), { timeout: 30_000 }).toBe('done');
+    expect(await inShadow(page, (e) => e.shadowRoot.querySelector('.error').textContent)).toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('"Open in Tiny models" opens the trained model there', async () => {
     const { page, errors } = await openTrain('?steps=10');
     const r = await trainInPage(page);
