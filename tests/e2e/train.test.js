@@ -2,7 +2,7 @@
 // the CSP: the model trains in a module Web Worker; the plotted losses are
 // exactly the losses the worker reported and they fall; pause, resume and
 // reset work; the downloaded checkpoint + tokenizer.bin load with
-// Model.fromLlama2c in Node and give the page's greedy sample; "Open in Tiny
+// Model.fromLlama2c in Node and give the page's seeded sample; "Open in Tiny
 // models" opens the trained model there; Japanese text trains; screenshots
 // at 1280 and 390 px in ja and en (tests/artifacts/train-*.png).
 import { readFile } from 'node:fs/promises';
@@ -80,6 +80,7 @@ describe('Train page', () => {
     expect(r.series.heldOut.at(-1)[1]).toBeLessThan(r.series.heldOut[0][1] - 0.5);
     expect(r.samples.map((s) => s.step)).toEqual([30, 60]);
     expect(r.stats).toContain('step 60 / 60');
+    await screenshot(page, 'train-austen-en-1280');
     // One head's attention on the last sample: causal rows that sum to 1.
     const [T] = r.attention.weights.shape;
     for (let i = 0; i < T; i++) {
@@ -115,7 +116,7 @@ describe('Train page', () => {
     await page.close();
   });
 
-  test('the downloaded checkpoint and tokenizer.bin load with Model.fromLlama2c and give the page\'s greedy sample', async () => {
+  test('the downloaded checkpoint and tokenizer.bin load with Model.fromLlama2c and give the page\'s seeded sample', async () => {
     const { page, errors } = await openTrain('?steps=20&seed=9');
     await inShadow(page, (e) => e.setAttribute('sample-every', '20'));
     const r = await trainInPage(page);
@@ -130,7 +131,7 @@ describe('Train page', () => {
     expect(model.config).toMatchObject({ dim: 48, nLayers: 2, nHeads: 4, vocabSize: r.vocabSize, seqLen: 64 });
     const sample = r.samples.at(-1);
     expect(sample.promptIds).toHaveLength('Elizabeth'.length);
-    const again = model.generate(sample.promptIds, { maxNewTokens: sample.ids.length, temperature: 0, stopAtEos: false });
+    const again = model.generate(sample.promptIds, { maxNewTokens: sample.ids.length, temperature: 0.8, seed: 9, stopAtEos: false });
     expect(again.ids).toEqual(sample.ids);
     model.dispose();
     expect(errors).toEqual([]);
@@ -194,7 +195,7 @@ describe('Train page', () => {
           }, JAPANESE);
           const r = await trainInPage(page);
           expect(r.result.state).toBe('done');
-          // The prompt is one id per character; the greedy continuation decodes to the text the page shows.
+          // The prompt is one id per character; the sampled continuation decodes to the text the page shows.
           expect(r.samples.at(-1).promptIds).toHaveLength(3);
           expect(r.sampleText.endsWith(r.samples.at(-1).text)).toBe(true);
           expect(r.sampleText.startsWith('吾輩は')).toBe(true);

@@ -20,6 +20,8 @@ const ATTRIBUTES = ['text', 'level', 'preset', 'steps', 'seed', 'prompt', 'sampl
 const AUSTEN_URL = new URL('../models/corpus/pride_and_prejudice.txt', import.meta.url);
 const HELD_OUT = 0.1; // the last tenth of the text is never trained on
 const ATTENTION_TOKENS = 32;
+// Samples: the same seed and temperature every time, so only the weights change them.
+const SAMPLE_TEMPERATURE = 0.8;
 let austen = null;
 
 export class AttnTrain extends AttnElement {
@@ -209,7 +211,7 @@ export class AttnTrain extends AttnElement {
         trainer: presetTrainer(preset, steps), train: ids.subarray(0, cut), heldOut: ids.subarray(cut),
         batchSize: p.batchSize, seqLen: p.seqLen, steps,
         evalInterval: this.#int('eval-every', Math.max(10, Math.round(steps / 40))), evalBatches: 4,
-        sampleInterval: sampleEvery, sample: { prompt: promptText, maxNewTokens: 120, temperature: 0 },
+        sampleInterval: sampleEvery, sample: { prompt: promptText, maxNewTokens: 120, temperature: SAMPLE_TEMPERATURE, seed: this.#int('seed', 1) },
       },
     };
   }
