@@ -278,4 +278,80 @@ export const WRONG_ANSWERS = {
     { answer: 0, reason: 'choice', says: /Not this one/ },
     { answer: 1, reason: 'choice' },
   ],
+  // Issue 12: positions as rotations, memory and cost, sequence models.
+  'rope-quarter-turn': [
+    { answer: '[2*cos(pi/4) + sin(pi/4), -2*sin(pi/4) + cos(pi/4)]', reason: 'mistake', mistake: 'clockwise', says: /clockwise/ },
+    { answer: '[2*cos(pi/720) - sin(pi/720), 2*sin(pi/720) + cos(pi/720)]', reason: 'mistake', mistake: 'degrees' },
+    { answer: '[0.7071]', reason: 'shape' },
+    { answer: '[1, 2]', reason: 'mismatch' },
+  ],
+  'pe-shift-matrix': [
+    { answer: '[[cos(0.3), -sin(0.3)], [sin(0.3), cos(0.3)]]', reason: 'mistake', mistake: 'standard-rotation', says: /textbook rotation/ },
+    { answer: '[[cos(3), sin(3)], [-sin(3), cos(3)]]', reason: 'mistake', mistake: 'angle-k' },
+    { answer: '[[1, 0], [0, 1]]', reason: 'mismatch' },
+  ],
+  'pe-frequencies-d8': [
+    { answer: '[1, 10^0.5, 10, 10^1.5]', reason: 'mistake', mistake: 'i-over-d', says: /the 2 is missing/ },
+    { answer: '[1, 0.1, 0.01, 0.001]', reason: 'mistake', mistake: 'frequencies' },
+    { answer: '[1, 5.62, 31.6, 177.8]', reason: 'mismatch', says: /number 2.*too small/ },
+    { answer: '[1, 10, 100]', reason: 'shape' },
+  ],
+  'rope-vs-absolute': [
+    { answer: 1, reason: 'mistake', mistake: 'norm-changes', says: /keeps lengths/ },
+    { answer: 3, reason: 'mistake', mistake: 'values' },
+    { answer: 2, reason: 'mistake', mistake: 'learned' },
+  ],
+  'alibi-later-key': [
+    { answer: '0.25*(7-3)', reason: 'mistake', mistake: 'causal-formula', says: /rewarding the far future/ },
+    { answer: '-4', reason: 'mistake', mistake: 'no-slope' },
+    { answer: '-2^(-3)*4', reason: 'mistake', mistake: 'zero-based-head' },
+    { answer: '-0.9', reason: 'mismatch', says: /too large/ },
+  ],
+  'kv-cache-llama2-7b': [
+    { answer: '[32*32*128*2/1024, 32*32*128*2*4096/2^30]', reason: 'mistake', mistake: 'keys-only' },
+    { answer: '[2*32*32*128*4/1024, 2*32*32*128*4*4096/2^30]', reason: 'mistake', mistake: 'float32' },
+    { answer: '[524.288, 2.147]', reason: 'mismatch', says: /number 1.*too large/ },
+    { answer: '[512]', reason: 'shape' },
+  ],
+  'mqa-memory-ratio': [
+    { answer: '1/32', reason: 'mistake', mistake: 'inverted' },
+    { answer: '64/33', reason: 'mistake', mistake: 'keys-only-shared' },
+    { answer: '16', reason: 'mismatch', says: /too small/ },
+  ],
+  'flash-three-tiles': [
+    { answer: ({ inputs: { o1, o2, o3 } }) => vectorText([0, 1].map((c) => (o1[c] + o2[c] + o3[c]) / 3)), reason: 'mistake', mistake: 'average' },
+    { answer: ({ inputs: x }) => vectorText([0, 1].map((c) => (x.l1 * x.o1[c] + x.l2 * x.o2[c] + x.l3 * x.o3[c]) / (x.l1 + x.l2 + x.l3))), reason: 'mistake', mistake: 'no-rescale' },
+    { answer: ({ inputs: { o3 } }) => vectorText(o3), reason: 'mistake', mistake: 'last-tile', says: /overwritten/ },
+    { answer: '[0, 0, 0]', reason: 'shape' },
+  ],
+  'strided-attention-cost': [
+    { answer: '772', reason: 'mistake', mistake: 'double-counted-diagonal' },
+    { answer: '64^2/8', reason: 'mistake', mistake: 'n-squared-over-s' },
+    { answer: '64*65/2', reason: 'mismatch', says: /too large/ },
+  ],
+  'selective-scan-step': [
+    { answer: '(1 + 0.25) + 2*(-1 + 0.5) + 0.5', reason: 'mistake', mistake: 'no-decay', says: /fades/ },
+    { answer: 'exp(-0.5) + 0.5 + 2*(-exp(-1) + 1) + 0.5', reason: 'mistake', mistake: 'no-delta-on-input' },
+    { answer: 'exp(-0.5) + 0.25 + 2*(-exp(-1) + 0.5)', reason: 'mistake', mistake: 'no-skip' },
+    { answer: '1', reason: 'mismatch' },
+  ],
+  'cnn-path-length': [
+    { answer: '6', reason: 'mistake', mistake: 'k-new-per-layer', says: /k - 1/ },
+    { answer: '3', reason: 'mistake', mistake: 'dilated' },
+    { answer: '15', reason: 'mismatch', says: /too large/ },
+  ],
+  'permutation-equivariance': [
+    { answer: ({ inputs: { Y } }) => matrixText(Y), reason: 'mistake', mistake: 'unchanged', says: /follows its own token/ },
+    {
+      answer: ({ inputs: { Y, order } }) => {
+        const inverse = [];
+        order.forEach((from, to) => { inverse[from] = to; });
+        return matrixText(inverse.map((r) => Y[r]));
+      },
+      reason: 'mistake',
+      mistake: 'inverse-order',
+    },
+    { answer: ({ inputs: { X, order } }) => matrixText(order.map((r) => X[r])), reason: 'mismatch' },
+    { answer: '[[1, 2], [3, 4]]', reason: 'shape' },
+  ],
 };

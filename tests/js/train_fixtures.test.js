@@ -18,9 +18,9 @@ import {
 // a doubled residual path) is off by 1.
 const GRAD_REL = 1e-5;
 // The mean loss, relative to max(1, |loss|) (measured: at most 1e-7), and the
-// inference path's logits relative to the largest logit.
+// inference path's logits relative to the largest logit (measured: 2.7e-7).
 const LOSS_REL = 1e-6;
-const LOGITS_REL = 1e-5;
+const LOGITS_REL = 2e-6;
 // 10 AdamW steps (lr up to 1e-2) in float32 vs float64: AdamW normalises the
 // gradient, so a float32 rounding in it moves an update by a tiny fraction of
 // lr (measured: at most 7.2e-7 on both backends). Dropping the bias
@@ -70,7 +70,8 @@ for (const family of ['llama', 'gpt2']) {
           // The inference path (forward through the KV cache) on the same weights.
           const logits = model.forward(c.inputs[0]).logits;
           const want = { data: Float32Array.from(c.logits0.flat()), shape: logits.shape };
-          const w = worstScaled({ logits }, { logits: want });
+          const w = worstScaled({ logits }, { logits: want }, 1);
+          report.push(`${family} ${c.name}: inference logits ${describeWorst(w)}`);
           expect(w.rel, `inference logits: ${describeWorst(w)}`).toBeLessThan(LOGITS_REL);
         } finally {
           model.dispose();

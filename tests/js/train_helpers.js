@@ -87,3 +87,18 @@ export function charIds(text) {
   const chars = [...new Set(text)].sort();
   return { vocab: chars, ids: Array.from(text, (c) => chars.indexOf(c)) };
 }
+
+/** run.c's tokenizer.bin for a list of pieces (scores 0): what the 'char' kind reads. */
+export function tokenizerBin(pieces) {
+  const bytes = pieces.map((p) => new TextEncoder().encode(p));
+  const view = new DataView(new ArrayBuffer(4 + bytes.reduce((n, b) => n + 8 + b.length, 0)));
+  view.setInt32(0, Math.max(...bytes.map((b) => b.length)), true);
+  let at = 4;
+  for (const b of bytes) {
+    view.setFloat32(at, 0, true);
+    view.setInt32(at + 4, b.length, true);
+    new Uint8Array(view.buffer, at + 8, b.length).set(b);
+    at += 8 + b.length;
+  }
+  return new Uint8Array(view.buffer);
+}

@@ -2,10 +2,12 @@
 // gives the same losses, and the Model's own generation (the inference path)
 // then writes the text back. Also Model.create's defaults and initialisation.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { attn } from './helpers.js';
 import { charIds } from './train_helpers.js';
+import { ACTIVATIONS, ARCHS, NORMS, POSITIONS } from '../../web/lib/ops/model_train.js';
 
 beforeAll(() => attn.ready());
 
@@ -67,6 +69,19 @@ describe('learning', () => {
 });
 
 describe('Model.create', () => {
+  test('the config spellings are the C++ enums of model/config.h, in their order', () => {
+    const header = readFileSync(new URL('../../cpp/include/attnscope/model/config.h', import.meta.url), 'utf8');
+    const values = (name) => {
+      const body = header.match(new RegExp(`enum class ${name} : int \\{([^}]*)\\}`))[1];
+      return [...body.matchAll(/(\w+) = (\d+)/g)].sort((a, b) => a[2] - b[2]).map((m) => m[1].toLowerCase());
+    };
+    const flat = (names) => names.map((n) => n.replace(/_/g, ''));
+    expect(flat(ARCHS)).toEqual(values('Arch'));
+    expect(flat(POSITIONS)).toEqual(values('Positions'));
+    expect(flat(NORMS)).toEqual(values('Norm'));
+    expect(flat(ACTIVATIONS)).toEqual(values('Activation'));
+  });
+
   test('defaults: llama2.c ModelArgs sizes, the family variant, hiddenDim by the SwiGLU rule', () => {
     const m = attn.Model.create({ dim: 64, nLayers: 1, nHeads: 4, vocabSize: 10, seqLen: 8 });
     const c = m.config;

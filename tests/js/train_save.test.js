@@ -4,6 +4,7 @@
 // for every variant through Model.fromGpt2.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { attn, thrown } from './helpers.js';
+import { tokenizerBin } from './train_helpers.js';
 
 beforeAll(() => attn.ready());
 
@@ -105,4 +106,29 @@ describe('save (AGPT v2) -> Model.fromGpt2', () => {
       model.dispose();
     });
   }
+});
+
+describe('a tokenizer with Model.create', () => {
+  test("a char tokenizer.bin makes text prompts work, and travels with toLlama2c's file", () => {
+    const vocab = ['<unk>', '<s>', '</s>', ...'ab c'];
+    const tok = tokenizerBin(vocab);
+    const model = attn.Model.create({ dim: 16, hiddenDim: 32, nLayers: 1, nHeads: 2, vocabSize: vocab.length, seqLen: 16 }, { seed: 1, tokenizer: tok, tokenizerKind: 'char' });
+    expect(model.config.tokenizer).toBe('char');
+    const ids = model.encode('ab cab c');
+    expect(ids).toEqual([1, 3, 4, 5, 6, 3, 4, 5, 6]);
+    const trainer = new attn.Trainer(model, { learningRate: 2e-2 });
+    for (let s = 0; s < 60; s++) trainer.step([ids.slice(0, -1)], [ids.slice(1)]);
+    const r = model.generate('ab', { temperature: 0, maxNewTokens: 6, stopAtEos: false });
+    expect(r.text).toBe(' cab c');
+    const loaded = attn.Model.fromLlama2c(model.toLlama2c(), tok, { tokenizerKind: 'char' });
+    expect(loaded.generate('ab', { temperature: 0, maxNewTokens: 6, stopAtEos: false }).text).toBe(r.text);
+    loaded.dispose();
+    model.dispose();
+  });
+
+  test('a tokenizer of another vocabulary size is refused and nothing is left behind', () => {
+    const e = thrown(() => attn.Model.create({ dim: 16, nLayers: 1, nHeads: 2, vocabSize: 9, seqLen: 8 }, { tokenizer: tokenizerBin(['<unk>', '<s>', '</s>', 'a']) }));
+    expect(e).toBeInstanceOf(attn.AttnscopeError);
+    expect(e.message).toMatch(/^Model\.create: tokenizer: /);
+  });
 });

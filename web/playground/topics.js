@@ -16,6 +16,7 @@ export const TOPICS = [
   { id: 'efficient-attention', title: { ja: '効率的なアテンション', en: 'Efficient attention' } },
   { id: 'in-context-learning', title: { ja: '文脈内学習', en: 'In-context learning' } },
   { id: 'scaling-laws', title: { ja: 'スケーリング則', en: 'Scaling laws' } },
+  { id: 'sequence-models', title: { ja: '系列モデル：CNN と状態空間モデル', en: 'Sequence models: CNNs and state-space models' } },
 ];
 
 /** The topic with `id`, or undefined. */

@@ -16,8 +16,12 @@ import { exercises as norms } from './norms.js';
 import { exercises as blocks } from './blocks.js';
 import { exercises as efficient } from './efficient.js';
 import { exercises as scalingLaws } from './scaling-laws.js';
+import { exercises as positionMaths } from './position-maths.js';
+import { exercises as memoryCost } from './memory-cost.js';
+import { exercises as sequenceModels } from './sequence-models.js';
 
 export const exercises = [
   ...basics, ...training, ...sinusoidal, ...attention, ...attentionScale, ...masks, ...heads,
   ...positions, ...rope, ...alibi, ...norms, ...blocks, ...efficient, ...scalingLaws,
+  ...positionMaths, ...memoryCost, ...sequenceModels,
 ];

@@ -38,7 +38,7 @@ export class Model {
     };
   }
 
-  /** Not for direct use: Model.default, Model.fromLlama2c or Model.fromGpt2. */
+  /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2 or Model.create. */
   constructor(key, M, h) {
     if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...) or Model.create(config)');
     const c = h.config();

@@ -6,6 +6,9 @@ import { withHeap } from '../heap.js';
 import { checkBool, checkEnum, checkInt, checkOptions, checkTensor, fail } from '../tensor.js';
 import { typeName } from './model_load.js';
 
+// In the order of the C++ enums Arch, Positions, Norm, Activation of
+// cpp/include/attnscope/model/config.h: the index is the code sent to the
+// core (tests/js/train_learning.test.js checks the order against the header).
 export const ARCHS = ['llama', 'gpt2'];
 export const POSITIONS = ['rope', 'learned', 'sinusoidal', 'alibi', 'none'];
 export const NORMS = ['rmsnorm', 'layernorm'];
