@@ -425,7 +425,7 @@ export declare class AttnTinyGpt extends HTMLElement {
  * (attn.TrainerWorker in a module Web Worker). The text is the shipped
  * Austen novel or any pasted UTF-8 text, as characters or UTF-8 bytes
  * (attn.buildVocabulary); the last tenth is held out. While it trains: the
- * training and held-out loss curves, tokens/s, time left, a greedy sample
+ * training and held-out loss curves, tokens/s, time left, a sample (temperature 0.8, the run's seed each time)
  * every `sample-every` steps and one head's attention on the last sample.
  * Pause, resume, reset, download the checkpoint (llama2.c format) and its
  * tokenizer.bin, and (with `models-href`) open the model in the Tiny models
