@@ -2,7 +2,7 @@
 // reader. The text (the shipped Austen novel or any pasted UTF-8 text) becomes
 // a character- or byte-level vocabulary; attn.TrainerWorker trains the model
 // in a module Web Worker while the page draws the training and held-out loss,
-// tokens/s and time left, a greedy sample every few hundred steps and the
+// tokens/s and time left, a sample every few hundred steps and the
 // attention of one head on the last sample. Pause, resume, reset, download
 // the checkpoint + tokenizer.bin, open the result in the Tiny models page.
 import { attn } from './attention-source.js';
@@ -10,19 +10,18 @@ import { AttnHeatmap } from './attn-heatmap.js';
 import { AttnElement } from './attn-element.js';
 import { t, langFor } from './i18n.js';
 import { LossPlot } from './train-plot.js';
-import { PRESETS, PRESET_NAMES, presetConfig, presetTrainer } from './train-presets.js';
-import { presetOptions, statsLine, tokenLabel } from './train-format.js';
-import { storeTrained } from './train-store.js';
-import { applyText, buildView } from './train-view.js';
+import { PRESETS, PRESET_NAMES, defaultEvalEvery, defaultSampleEvery, runOptions } from './train-presets.js';
+import { presetOptions, statsLine } from './train-format.js';
+import { AttentionPanel } from './train-attention.js';
+import { Tokenized, austenText, tokensNeeded } from './train-text.js';
+import { downloadBytes, storeTrained } from './train-store.js';
+import { applyText, buildView, sampleItem } from './train-view.js';
 import './train-messages.js';
 
 const ATTRIBUTES = ['text', 'level', 'preset', 'steps', 'seed', 'prompt', 'sample-every', 'eval-every', 'models-href', 'lang'];
-const AUSTEN_URL = new URL('../models/corpus/pride_and_prejudice.txt', import.meta.url);
-const HELD_OUT = 0.1; // the last tenth of the text is never trained on
 const ATTENTION_TOKENS = 32;
 // Samples: the same seed and temperature every time, so only the weights change them.
 const SAMPLE_TEMPERATURE = 0.8;
-let austen = null;
 
 export class AttnTrain extends AttnElement {
   static tag = 'attn-train';
@@ -30,16 +29,15 @@ export class AttnTrain extends AttnElement {
 
   static get observedAttributes() { return ATTRIBUTES; }
 
-  #ui; #plot; #started = false; #worker = null; #vocab = null; #run = null;
-  #promptTyped = false;
-  #tokenized = null; // { text, level, vocab, ids }: the last text's, reused while neither changes
-  #state = 'idle'; #progress = []; #samples = []; #held = undefined; #attention = null; #frameQueued = false; #plan = null;
+  #ui; #plot; #attention; #tokenized = new Tokenized(); #started = false; #worker = null; #run = null; #plan = null;
+  #promptTyped = false; #state = 'idle'; #progress = []; #samples = []; #held = undefined; #frameQueued = false;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     const ui = this.#ui = buildView(root);
     this.#plot = new LossPlot(ui.plot, (key, params) => t(key, params, langFor(this)));
+    this.#attention = new AttentionPanel(ui);
     ui.start.addEventListener('click', () => this.train());
     ui.pause.addEventListener('click', () => (this.#state === 'paused' ? this.resume() : this.pause()));
     ui.reset.addEventListener('click', () => this.reset());
@@ -52,8 +50,6 @@ export class AttnTrain extends AttnElement {
     }
     ui.text.addEventListener('input', () => this.#describeText());
     ui.prompt.addEventListener('input', () => { this.#promptTyped = true; });
-    ui.layer.addEventListener('change', () => this.#showAttention());
-    ui.head.addEventListener('change', () => this.#showAttention());
   }
 
   connected() {
@@ -86,11 +82,11 @@ export class AttnTrain extends AttnElement {
   /** The samples so far: [{ step, promptIds, ids, text }]. */
   get samples() { return this.#samples.map((s) => ({ ...s })); }
   /** The vocabulary of the current run (attn.Vocabulary), or null. */
-  get vocabulary() { return this.#vocab; }
+  get vocabulary() { return this.#plan?.vocab ?? null; }
   /** The TrainerWorker in use, or null. */
   get worker() { return this.#worker; }
   /** The attention shown: { layer, head, tokens, weights: { data, shape } } or null. */
-  get attention() { return this.#attention && { ...this.#attention.shown }; }
+  get attention() { return this.#attention.shown; }
 
   /** Builds the vocabulary and trains a fresh model; resolves to the run's result (or null on error). */
   async train() {
@@ -100,14 +96,7 @@ export class AttnTrain extends AttnElement {
     this.#setState('loading');
     try {
       const plan = this.#plan = await this.#prepare();
-      this.#progress = [];
-      this.#samples = [];
-      this.#held = undefined;
-      this.#attention = null;
-      ui.samples.replaceChildren();
-      ui.heatmap.hidden = ui.attentionPick.hidden = true;
-      ui.attentionNone.hidden = false;
-      this.#plot.reset(plan.steps);
+      this.#clear(plan.steps);
       this.#worker ??= new attn.TrainerWorker();
       this.#setState('running');
       const run = this.#run = this.#worker.start({
@@ -136,14 +125,7 @@ export class AttnTrain extends AttnElement {
     this.#run = null;
     this.#worker?.dispose();
     this.#worker = null;
-    this.#progress = [];
-    this.#samples = [];
-    this.#attention = null;
-    this.#plot.reset(this.#steps());
-    this.#ui.samples.replaceChildren();
-    this.#ui.heatmap.hidden = this.#ui.attentionPick.hidden = true;
-    this.#ui.attentionNone.hidden = false;
-    this.#ui.stats.textContent = '';
+    this.#clear(this.#steps());
     this.#error('');
     this.#setState('idle');
     this.#drawSoon();
@@ -162,14 +144,8 @@ export class AttnTrain extends AttnElement {
       const s = await this.snapshot();
       if (!s) return;
       const name = `attn-train-${this.#plan.preset}-${this.#plan.vocab.level}`;
-      const [bytes, file] = what === 'tokenizer' ? [s.tokenizer, `${name}.tokenizer.bin`] : [s.checkpoint, `${name}.bin`];
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
-      a.download = file;
-      this.shadowRoot.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+      if (what === 'tokenizer') downloadBytes(s.tokenizer, `${name}.tokenizer.bin`, this.shadowRoot);
+      else downloadBytes(s.checkpoint, `${name}.bin`, this.shadowRoot);
     } catch (e) {
       this.#error(e.message ?? String(e));
     }
@@ -191,38 +167,33 @@ export class AttnTrain extends AttnElement {
   }
 
   async #prepare() {
-    const ui = this.#ui;
+    const ui = this.#ui, preset = ui.preset.value;
     const text = await this.#sourceText();
-    const { vocab, ids } = this.#tokenize(text);
-    const preset = ui.preset.value;
-    const p = PRESETS[preset];
-    const cut = Math.floor(ids.length * (1 - HELD_OUT));
-    const need = Math.ceil((p.seqLen + 1) / HELD_OUT);
-    if (ids.length < need) throw new Error(t('train.tooShort', { n: need }, langFor(this)));
-    this.#vocab = vocab;
-    this.#describeText(text, ids.length, cut);
-    const steps = this.#steps();
-    const sampleEvery = this.#int('sample-every', Math.max(50, Math.round(steps / 8 / 50) * 50));
-    const promptText = ui.prompt.value || [...text].slice(0, 8).join('');
-    return {
-      vocab, preset, steps, sampleEvery,
-      start: {
-        config: presetConfig(preset, vocab.vocabSize), vocabulary: vocab, seed: this.#int('seed', 1),
-        trainer: presetTrainer(preset, steps), train: ids.subarray(0, cut), heldOut: ids.subarray(cut),
-        batchSize: p.batchSize, seqLen: p.seqLen, steps,
-        evalInterval: this.#int('eval-every', Math.max(10, Math.round(steps / 40))), evalBatches: 4,
-        sampleInterval: sampleEvery, sample: { prompt: promptText, maxNewTokens: 120, temperature: SAMPLE_TEMPERATURE, seed: this.#int('seed', 1) },
-      },
-    };
+    const tokens = this.#tokenized.of(text, ui.level.value);
+    const need = tokensNeeded(PRESETS[preset].seqLen);
+    if (tokens.ids.length < need) throw new Error(t('train.tooShort', { n: need }, langFor(this)));
+    this.#describeText();
+    const steps = this.#steps(), seed = this.#int('seed', 1);
+    const sampleEvery = this.#int('sample-every', defaultSampleEvery(steps));
+    const prompt = ui.prompt.value || [...text].slice(0, 8).join('');
+    const start = runOptions(preset, tokens, {
+      steps, seed, sampleEvery, evalEvery: this.#int('eval-every', defaultEvalEvery(steps)), prompt, temperature: SAMPLE_TEMPERATURE,
+    });
+    return { vocab: tokens.vocab, preset, steps, sampleEvery, start };
   }
 
-  async #sourceText() {
-    if (this.#ui.source.value === 'own') return this.#ui.text.value;
-    austen ??= fetch(AUSTEN_URL).then((r) => {
-      if (!r.ok) throw new Error(`${AUSTEN_URL.pathname}: HTTP ${r.status}`);
-      return r.text();
-    });
-    return austen;
+  #sourceText() {
+    return this.#ui.source.value === 'own' ? Promise.resolve(this.#ui.text.value) : austenText();
+  }
+
+  #clear(steps) {
+    this.#progress = [];
+    this.#samples = [];
+    this.#held = undefined;
+    this.#attention.reset();
+    this.#ui.samples.replaceChildren();
+    this.#ui.stats.textContent = '';
+    this.#plot.reset(steps);
   }
 
   #onProgress(p) {
@@ -235,45 +206,18 @@ export class AttnTrain extends AttnElement {
 
   #onSample(s) {
     this.#samples.push(s);
-    const li = document.createElement('li');
-    const at = Object.assign(document.createElement('span'), { className: 'at' });
-    at.dataset.step = s.step;
-    const body = Object.assign(document.createElement('span'), { className: 'text' });
-    const prompt = this.#vocab.decode(s.promptIds), rest = this.#vocab.decode(s.ids);
-    body.append(Object.assign(document.createElement('span'), { className: 'prompt-part', textContent: prompt }), rest);
-    li.append(at, body);
-    this.#ui.samples.prepend(li);
+    this.#ui.samples.prepend(sampleItem(s, this.#plan.vocab));
     this.#sampleLabels();
     this.#attend([...s.promptIds, ...s.ids].slice(0, ATTENTION_TOKENS));
     this.dispatchEvent(new CustomEvent('sample', { detail: s }));
   }
 
   async #attend(ids) {
-    const worker = this.#worker;
+    const worker = this.#worker, vocab = this.#plan.vocab;
     try {
       const r = await worker.forward(ids, { returnAttention: true });
-      if (worker !== this.#worker) return;
-      this.#attention = { ids, attention: r.attention, shown: null };
-      this.#showAttention();
+      if (worker === this.#worker) this.#attention.set(ids, r.attention, vocab);
     } catch { /* the run was reset or the worker disposed meanwhile */ }
-  }
-
-  #showAttention() {
-    const a = this.#attention, ui = this.#ui;
-    if (!a) return;
-    const [L, H, T] = a.attention.shape;
-    if (ui.layer.options.length !== L) ui.layer.replaceChildren(...Array.from({ length: L }, (_, i) => new Option(String(i), String(i))));
-    if (ui.head.options.length !== H) ui.head.replaceChildren(...Array.from({ length: H }, (_, i) => new Option(String(i), String(i))));
-    const layer = Number(ui.layer.value), head = Number(ui.head.value);
-    const start = (layer * H + head) * T * T;
-    const weights = { data: a.attention.data.slice(start, start + T * T), shape: [T, T] };
-    const tokens = a.ids.map((id) => tokenLabel(this.#vocab.tokens[id]));
-    a.shown = { layer, head, tokens, weights };
-    ui.heatmap.tokens = tokens;
-    ui.heatmap.data = weights;
-    ui.heatmap.hidden = false;
-    ui.attentionPick.hidden = false;
-    ui.attentionNone.hidden = true;
   }
 
   #readAttributes() {
@@ -300,26 +244,17 @@ export class AttnTrain extends AttnElement {
     return this.hasAttribute(name) && Number.isInteger(v) && v >= 0 ? v : fallback;
   }
 
-  async #describeText(given, tokens, cut) {
+  async #describeText() {
     const lang = langFor(this), ui = this.#ui;
-    if (given === undefined && ui.source.value === 'own' && !ui.text.value) { ui.textInfo.textContent = ''; ui.vocab.textContent = ''; presetOptions(ui.preset, null, lang); return; }
     const source = ui.source.value, level = ui.level.value;
-    const text = given ?? (source === 'own' ? ui.text.value : await this.#sourceText().catch(() => ''));
-    if (!text || source !== ui.source.value || level !== ui.level.value) return; // changed while the text loaded
-    const { vocab, ids } = this.#tokenize(text);
-    const n = tokens ?? ids.length;
-    const c = cut ?? Math.floor(n * (1 - HELD_OUT));
-    ui.textInfo.textContent = t('train.text.info', { chars: [...text].length.toLocaleString('en'), tokens: n.toLocaleString('en'), train: c.toLocaleString('en'), held: (n - c).toLocaleString('en') }, lang);
+    const text = await this.#sourceText().catch(() => '');
+    if (source !== ui.source.value || level !== ui.level.value) return; // changed while the text loaded
+    if (!text) { ui.textInfo.textContent = ui.vocab.textContent = ''; presetOptions(ui.preset, null, lang); return; }
+    const { vocab, ids, cut } = this.#tokenized.of(text, level);
+    const n = (v) => v.toLocaleString('en');
+    ui.textInfo.textContent = t('train.text.info', { chars: n([...text].length), tokens: n(ids.length), train: n(cut), held: n(ids.length - cut) }, lang);
     ui.vocab.textContent = t('train.vocab', { n: vocab.vocabSize }, lang);
     presetOptions(ui.preset, vocab.vocabSize, lang);
-  }
-
-  #tokenize(text) {
-    const level = this.#ui.level.value, last = this.#tokenized;
-    if (last && last.text === text && last.level === level) return last;
-    const vocab = attn.buildVocabulary(text, { level });
-    this.#tokenized = { text, level, vocab, ids: vocab.encode(text) };
-    return this.#tokenized;
   }
 
   #drawSoon() {
@@ -361,7 +296,7 @@ export class AttnTrain extends AttnElement {
   #text() {
     const lang = langFor(this), ui = this.#ui;
     applyText(ui, this.shadowRoot, lang);
-    ui.samplesNone.textContent = t('train.samples.none', { n: this.#plan?.sampleEvery ?? this.#int('sample-every', Math.max(50, Math.round(this.#steps() / 8 / 50) * 50)) }, lang);
+    ui.samplesNone.textContent = t('train.samples.none', { n: this.#plan?.sampleEvery ?? this.#int('sample-every', defaultSampleEvery(this.#steps())) }, lang);
     this.#setState(this.#state);
     this.#sampleLabels();
     this.#describeText();

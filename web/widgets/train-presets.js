@@ -38,3 +38,23 @@ export function presetParameters(name, vocabSize) {
     bias: false, nLayers: p.nLayers, vocabSize, tiedEmbeddings: true,
   }).total;
 }
+
+/** A sample every this many steps by default: about eight per run, a multiple of 50. */
+export const defaultSampleEvery = (steps) => Math.max(50, Math.round(steps / 8 / 50) * 50);
+/** The held-out loss every this many steps by default: about forty points per run. */
+export const defaultEvalEvery = (steps) => Math.max(10, Math.round(steps / 40));
+
+/**
+ * TrainerWorker.start's options for a preset and a tokenised text
+ * ({ vocab, ids, cut } of train-text.js): held-out rows from ids[cut..],
+ * samples at `temperature` with the run's seed every time.
+ */
+export function runOptions(name, { vocab, ids, cut }, { steps, seed, sampleEvery, evalEvery, prompt, temperature }) {
+  const p = PRESETS[name];
+  return {
+    config: presetConfig(name, vocab.vocabSize), vocabulary: vocab, seed, trainer: presetTrainer(name, steps),
+    train: ids.subarray(0, cut), heldOut: ids.subarray(cut), batchSize: p.batchSize, seqLen: p.seqLen, steps,
+    evalInterval: evalEvery, evalBatches: 4, sampleInterval: sampleEvery,
+    sample: { prompt, maxNewTokens: 120, temperature, seed },
+  };
+}

@@ -37,3 +37,14 @@ export function storeTrained(record) {
 export async function loadTrained() {
   return (await run('readonly', (s) => s.get(KEY))) ?? null;
 }
+
+/** Saves bytes as a file called `name` (an <a download> clicked inside `root`). */
+export function downloadBytes(bytes, name, root) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+  a.download = name;
+  root.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

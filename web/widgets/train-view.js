@@ -122,6 +122,17 @@ export function buildView(root) {
   return ui;
 }
 
+/** One sample in the list: its step (labelled in render) and the prompt, then the continuation. */
+export function sampleItem(s, vocab) {
+  const li = el('li');
+  const at = el('span', 'at');
+  at.dataset.step = s.step;
+  const body = el('span', 'text');
+  body.append(el('span', 'prompt-part', vocab.decode(s.promptIds)), vocab.decode(s.ids));
+  li.append(at, body);
+  return li;
+}
+
 /** Fills every data-i18n node and the placeholders in `lang`. */
 export function applyText(ui, root, lang) {
   for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, {}, lang);
