@@ -11,6 +11,9 @@
 //           runs it also sends { id, progress } after every step (and at
 //           step 0 with the first held-out loss) and { id, sample }.
 import { mulberry32 } from '../random.js';
+import { ready } from '../runtime.js';
+import { Model } from '../ops/model.js';
+import { Trainer } from '../ops/trainer.js';
 import { macrotask } from '../ops/macrotask.js';
 import { batchOffsets, fillBatch, heldOutOffsets } from './trainer_batches.js';
 
@@ -24,11 +27,11 @@ function fitsLlama2c(c) {
 
 /**
  * post(message, transfer) sends a reply. deps: { Model, Trainer, ready } (the
- * package's by default, looked up when a run starts; tests pass their own).
+ * package's by default; tests pass their own).
  */
 export function createTrainerServer(post, deps) {
   let model = null, trainer = null, run = null, tokenizer = null;
-  const api = () => deps ?? import('../api.js');
+  const { Model: ModelClass, Trainer: TrainerClass, ready: readyCore } = deps ?? { Model, Trainer, ready };
 
   function need(op) {
     if (!model) throw new Error(`TrainerWorker.${op}: no model yet (call start first)`);
@@ -37,16 +40,15 @@ export function createTrainerServer(post, deps) {
 
   async function start(id, args) {
     if (run && !run.finished) throw new Error('TrainerWorker.start: a run is in progress; cancel it first');
-    const { Model, Trainer, ready } = await api();
-    await ready(args.backend === undefined ? undefined : { backend: args.backend });
+    await readyCore(args.backend === undefined ? undefined : { backend: args.backend });
     trainer?.dispose?.();
     model?.dispose();
     model = trainer = null;
     tokenizer = args.tokenizer ?? null;
     const createOpts = { seed: args.seed };
     if (tokenizer) Object.assign(createOpts, { tokenizer, tokenizerKind: args.tokenizerKind });
-    model = Model.create(args.config, createOpts);
-    trainer = new Trainer(model, args.trainer ?? {});
+    model = ModelClass.create(args.config, createOpts);
+    trainer = new TrainerClass(model, args.trainer ?? {});
     run = { id, paused: false, cancelled: false, wake: null, finished: false, step: 0, state: 'running' };
     try {
       return await loop(id, args, run);
