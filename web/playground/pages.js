@@ -13,6 +13,7 @@ export const PAGES = [
   { path: 'masks.html', nav: 'masks', title: { ja: 'マスクとバイアス', en: 'Masks and biases' }, topics: ['masks', 'alibi', 'efficient-attention'], widgets: ['attn-mask-grid', 'attn-bias-map'] },
   { path: 'block.html', nav: 'block', title: { ja: 'ブロック探検', en: 'Block explorer' }, topics: ['multi-head', 'normalisation', 'blocks'], widgets: ['attn-block-explorer', 'attn-tensor-view', 'attn-stepper'] },
   { path: 'models.html', nav: 'models', title: { ja: '小さなモデル', en: 'Tiny models' }, topics: ['language-model', 'in-context-learning'], widgets: ['attn-tiny-gpt'] },
+  { path: 'train.html', nav: 'train', title: { ja: '学習', en: 'Train' }, topics: ['language-model'], widgets: ['attn-train'] },
   { path: 'lecture.html', nav: 'lecture', title: { ja: '講義ページの例', en: 'Lecture example' }, topics: ['positional-encoding', 'rope'], widgets: ['attn-heatmap', 'attn-exercise'] },
   { path: 'exercises.html', nav: 'exercises', title: { ja: '練習問題', en: 'Exercises' }, topics: [], widgets: ['attn-exercise'] },
   { path: 'positions.html', nav: 'positions', title: { ja: '位置の表し方', en: 'Positions' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-rope-dial', 'attn-sinusoidal', 'attn-rope-decay', 'attn-permutation'] },
