@@ -211,3 +211,12 @@ export function stateSpace(u: Tensor, a: Tensor, b: Tensor): number {
   attn.ssmConvolutionKernel(b, a, b, b);
   return output.data[0] + states.data[0] + plain.output.data[0] + K.data[0];
 }
+
+// Issue 11: closed-form scaling laws.
+export function scalingLaws(): number {
+  const { params, tokens, loss } = attn.chinchillaOptimum(5.76e23, { E: 1.69 });
+  // @ts-expect-error the constants are named A, B, E, alpha, beta
+  attn.chinchillaOptimum(1e20, { gamma: 1 });
+  const fit = attn.fitPowerLaw([1, 2, 4], new Float64Array([3, 2, 1]));
+  return params + tokens + loss + fit.exponent + attn.chinchillaLoss(1e9, 2e10) + attn.CHINCHILLA_CONSTANTS.alpha;
+}

@@ -24,3 +24,4 @@ export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
 export { kvCacheBytes } from './ops/kv_cache_bytes.js';
 export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
+export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';

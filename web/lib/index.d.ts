@@ -202,3 +202,4 @@ export * from './blocks.js';
 export * from './model.js';
 export * from './memory.js';
 export * from './ssm.js';
+export * from './scaling.js';
