@@ -30,7 +30,7 @@ export function chinchillaLoss(params: number, tokens: number, constants?: Chinc
  * minimises L(N, D) subject to C = 6·N·D, in closed form:
  * N* = G·(C/6)^(β/(α+β)), D* = G⁻¹·(C/6)^(α/(α+β)), G = (αA/(βB))^(1/(α+β)).
  * With the default constants, N* ∝ C^0.45 and D* ∝ C^0.55, so the tokens
- * per parameter D*/N* grow with C (it is not the constant 20 of the rule
+ * per parameter D* ÷ N* grow with C (it is not the constant 20 of the rule
  * of thumb). Refuses flops that are not a positive finite number.
  * @example
  * const { params, tokens, loss } = attn.chinchillaOptimum(5.76e23);
