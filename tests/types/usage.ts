@@ -220,3 +220,14 @@ export function scalingLaws(): number {
   const fit = attn.fitPowerLaw([1, 2, 4], new Float64Array([3, 2, 1]));
   return params + tokens + loss + fit.exponent + attn.chinchillaLoss(1e9, 2e10) + attn.CHINCHILLA_CONSTANTS.alpha;
 }
+
+// Issue 11: attnscope/experiments.
+import { runInContextRegression, ExperimentWorker } from '../../web/experiments/index.js';
+export async function experiments(): Promise<number> {
+  const data = await runInContextRegression({ steps: 10, seed: 3 }, { onProgress: (p) => p.snapshot.lsaError, signal: new AbortController().signal });
+  // @ts-expect-error there is no option `step`
+  await runInContextRegression({ step: 10 });
+  const w = new ExperimentWorker();
+  w.pause();
+  return data.final.lsaVsGd + data.baselines.ridge[0];
+}
