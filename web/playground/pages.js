@@ -18,6 +18,7 @@ export const PAGES = [
   { path: 'in-context.html', nav: 'in-context', title: { ja: '文脈内学習は勾配降下', en: 'In-context learning as GD' }, topics: ['in-context-learning'], widgets: ['attn-in-context', 'attn-line-chart'] },
   { path: 'scaling.html', nav: 'scaling', title: { ja: 'スケーリング則', en: 'Scaling laws' }, topics: ['scaling-laws'], widgets: ['attn-scaling-laws', 'attn-emergence', 'attn-line-chart'] },
   { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
+  { path: 'widgets.html', nav: 'widgets', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
 ];
 
 /** The entry of the page at `pathname` (a URL path; a folder means its index.html), or undefined. */
