@@ -28,3 +28,4 @@ export { TrainerWorker } from './worker/trainer_worker.js';
 export { kvCacheBytes } from './ops/kv_cache_bytes.js';
 export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
 export { preloadDefaultModel } from './asset_cache.js';
+export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';

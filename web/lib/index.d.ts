@@ -204,3 +204,4 @@ export * from './train.js';
 export * from './train_worker.js';
 export * from './memory.js';
 export * from './ssm.js';
+export * from './scaling.js';
