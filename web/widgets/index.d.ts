@@ -105,6 +105,8 @@ export declare class AttnHeatmap extends HTMLElement {
  * matrix, one row per line, numbers separated by spaces or commas. While the
  * text parses to `rows` × `cols` (either optional) it fires `change` with
  * detail {value}; otherwise it shows what is wrong and keeps the last value.
+ * Attributes: `label` (the box's name; default "Matrix"), `rows`, `cols`,
+ * `lang` ('ja' or 'en').
  */
 export declare class AttnMatrixInput extends HTMLElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnMatrixInput;
