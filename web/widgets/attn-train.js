@@ -95,7 +95,9 @@ export class AttnTrain extends AttnElement {
     this.#error('');
     this.#setState('loading');
     try {
-      const plan = this.#plan = await this.#prepare();
+      const plan = await this.#prepare();
+      if (this.#state !== 'loading') return null; // reset while the text loaded
+      this.#plan = plan;
       this.#clear(plan.steps);
       this.#worker ??= new attn.TrainerWorker();
       this.#setState('running');

@@ -3,8 +3,8 @@
 export const STYLE = `
 :host {
   display: block; color: var(--attn-ink, #1b2430); font-size: 14px;
-  --accent: var(--attn-accent, #3451b2); --muted: var(--attn-muted, #5b6675); --line: #e1e6ee;
-  --soft: #e8edfb; --field: #fbfcfe; --held: #c2410c;
+  --accent: var(--attn-accent, #3451b2); --muted: var(--attn-muted, #5b6675); --line: var(--attn-line, #e1e6ee);
+  --field: var(--attn-field, #fbfcfe); --on-accent: var(--attn-on-accent, #fff); --held: #d9480f;
   --mono: var(--attn-mono, ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace);
 }
 :host { min-width: 0; max-width: 100%; }
@@ -19,7 +19,7 @@ export const STYLE = `
 .field.prompt { margin: 0 0 8px; }
 .field.prompt input { flex: 1; min-width: 0; font-family: var(--mono); }
 select, input[type="text"], input[type="number"], textarea {
-  font: inherit; font-size: 14px; padding: 6px 9px; border: 1px solid #cfd6e0; border-radius: 8px;
+  font: inherit; font-size: 14px; padding: 6px 9px; border: 1px solid var(--field-line, #8c96a5); border-radius: 8px;
   background: var(--field); color: var(--attn-ink, #1b2430); max-width: 100%; box-sizing: border-box;
 }
 select { min-width: 0; text-overflow: ellipsis; }
@@ -32,16 +32,16 @@ input:focus-visible, select:focus-visible, textarea:focus-visible {
 .info { margin: 0; }
 .actions { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 10px; }
 .button {
-  font: inherit; font-size: 14px; padding: 7px 14px; border: 1px solid #d5dbe5; border-radius: 8px;
+  font: inherit; font-size: 14px; padding: 7px 14px; border: 1px solid var(--field-line, #8c96a5); border-radius: 8px;
   background: var(--field); color: var(--attn-ink, #1b2430); cursor: pointer;
 }
 .button:hover:not(:disabled) { border-color: var(--accent); }
-.button.primary { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; }
+.button.primary { background: var(--accent); border-color: var(--accent); color: var(--on-accent); font-weight: 600; }
 .button:disabled { opacity: 0.45; cursor: default; }
 .button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .status { margin: 0 0 2px; font-weight: 600; }
 .stats { margin: 0 0 8px; font-family: var(--mono); font-size: 12.5px; color: var(--muted); min-height: 1.4em; overflow-wrap: anywhere; }
-.error { margin: 0 0 8px; color: #b42318; font-size: 13.5px; }
+.error { margin: 0 0 8px; color: var(--error, #a1121f); font-size: 13.5px; }
 .error:empty { display: none; }
 section { border-top: 1px solid var(--line); padding: 10px 0 4px; }
 .title { font-size: 14px; margin: 0 0 6px; }
@@ -52,7 +52,7 @@ section { border-top: 1px solid var(--line); padding: 10px 0 4px; }
 .plot-frame { width: 100%; min-width: 0; }
 .plot { display: block; }
 .plot .grid { stroke: var(--line); }
-.plot .axis { stroke: #9aa4b2; }
+.plot .axis { stroke: var(--muted); }
 .plot .tick, .plot .axis-label { font-size: 11px; fill: var(--muted); font-family: var(--mono); }
 .plot .train-line { fill: none; stroke: var(--accent); stroke-width: 1.2; stroke-linejoin: round; opacity: 0.85; }
 .plot .held-line { fill: none; stroke: var(--held); stroke-width: 2; }
