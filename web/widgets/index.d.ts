@@ -5,6 +5,7 @@
 import type {
   Tensor, BoolTensor, BlockParams, BlockConfig, BlockIntermediates, ModelConfig, ModelWorker, GeneratedToken, GenerateResult,
 } from '../lib/index.js';
+import type { TrainerWorker, TrainProgress, TrainResult, TrainSample, TrainSnapshot, Vocabulary } from '../lib/index.js';
 
 /** A row-major matrix, as the attnscope core uses. */
 export interface Matrix {
@@ -104,6 +105,8 @@ export declare class AttnHeatmap extends HTMLElement {
  * matrix, one row per line, numbers separated by spaces or commas. While the
  * text parses to `rows` × `cols` (either optional) it fires `change` with
  * detail {value}; otherwise it shows what is wrong and keeps the last value.
+ * Attributes: `label` (the box's name; default "Matrix"), `rows`, `cols`,
+ * `lang` ('ja' or 'en').
  */
 export declare class AttnMatrixInput extends HTMLElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnMatrixInput;
@@ -419,6 +422,51 @@ export declare class AttnTinyGpt extends HTMLElement {
   inspect(index: number): Promise<TinyGptInspection | null>;
 }
 
+/**
+ * `<attn-train>`: a tiny llama-shaped model learns a text in the page
+ * (attn.TrainerWorker in a module Web Worker). The text is the shipped
+ * Austen novel or any pasted UTF-8 text, as characters or UTF-8 bytes
+ * (attn.buildVocabulary); the last tenth is held out. While it trains: the
+ * training and held-out loss curves, tokens/s, time left, a sample (temperature 0.8, the run's seed each time)
+ * every `sample-every` steps and one head's attention on the last sample.
+ * Pause, resume, reset, download the checkpoint (llama2.c format) and its
+ * tokenizer.bin, and (with `models-href`) open the model in the Tiny models
+ * page.
+ *
+ * ```html
+ * <attn-train preset="tiny" steps="600" seed="1" models-href="models.html"></attn-train>
+ * ```
+ *
+ * Attributes: `text` ('austen' | 'own'), `level` ('char' | 'byte'),
+ * `preset` ('tiny' | 'small' | 'medium'), `steps`, `seed`, `prompt`,
+ * `sample-every`, `eval-every`, `models-href`, `lang`.
+ * Events: `progress` (detail: TrainProgress), `sample` (TrainSample),
+ * `train-end` (TrainResult), `error` ({ message }).
+ */
+export declare class AttnTrain extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnTrain;
+  readonly state: 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  /** Every progress event of the current run, as the worker sent it. */
+  readonly progress: TrainProgress[];
+  /** The points the plot draws: { train: [[step, loss]], heldOut: [[step, loss]] }. */
+  readonly series: { train: [number, number][]; heldOut: [number, number][] };
+  readonly samples: TrainSample[];
+  readonly vocabulary: Vocabulary | null;
+  readonly worker: TrainerWorker | null;
+  /** The head shown: { layer, head, tokens, weights [T, T] }, or null. */
+  readonly attention: { layer: number; head: number; tokens: string[]; weights: Matrix } | null;
+  /** Trains a fresh model with the controls' settings (null after an error, which is shown). */
+  train(): Promise<TrainResult | null>;
+  pause(): Promise<unknown> | null;
+  resume(): Promise<unknown> | null;
+  /** Ends any run, frees the model, clears the plot and samples. */
+  reset(): void;
+  /** The weights now (+ the tokenizer kind), or null before a run. */
+  snapshot(): Promise<(TrainSnapshot & { tokenizerKind: 'char' | 'bpe' }) | null>;
+  /** Saves the checkpoint or the tokenizer.bin as a file. */
+  download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
+  /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
+  openInModels(): Promise<void>;
 /** One line of <attn-line-chart>: points [x, y]; dashed, colour and dots optional. */
 export interface LineSeries {
   label: string;
@@ -554,6 +602,7 @@ declare global {
     'attn-mask-grid': AttnMaskGrid;
     'attn-bias-map': AttnBiasMap;
     'attn-tiny-gpt': AttnTinyGpt;
+    'attn-train': AttnTrain;
     'attn-line-chart': AttnLineChart;
     'attn-scaling-laws': AttnScalingLaws;
     'attn-emergence': AttnEmergence;
@@ -624,3 +673,8 @@ export declare function intAttr<F>(element: Element, name: string, fallback: F, 
 export declare function enumAttr<T extends string, F>(element: Element, name: string, choices: readonly T[], fallback: F): T | F;
 /** Whitespace-separated words, or null when absent or blank. */
 export declare function wordsAttr(element: Element, name: string): string[] | null;
+
+// The topic widgets: <attn-rope-dial>, <attn-sinusoidal>, <attn-rope-decay>, <attn-permutation>,
+// <attn-flash-tiles>, <attn-attention-traffic>, <attn-kv-cache>, <attn-sequence-cost>, <attn-ssm>,
+// <attn-vectors>, <attn-matmul-steps>, <attn-kernel-vs-attention>, <attn-cross-attention>.
+export * from './topics.js';
