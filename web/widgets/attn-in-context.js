@@ -183,19 +183,19 @@ export class AttnInContext extends AttnElement {
       byN.push({ label: t('icl.series.ridge', {}, L), points: pts(base.n, base.ridge), color: '#15803d' });
     }
     // The layers last, drawn over the GD curve they should lie on.
-    if (ref) byN.push({ label: t('icl.series.refLayer', { steps: ref.options.steps }, L), points: pts(ref.data.baselines.n, ref.data.final.lsaByN), color: '#1b2430', dashed: true });
-    if (live?.final) byN.push({ label: t('icl.series.layer', { step: live.step }, L), points: pts(ns, live.final.lsaByN), color: '#3451b2' });
+    if (ref) byN.push({ label: t('icl.series.refLayer', { steps: ref.options.steps }, L), points: pts(ref.data.baselines.n, ref.data.final.lsaByN), color: 'var(--attn-ink, #1b2430)', dashed: true });
+    if (live?.final) byN.push({ label: t('icl.series.layer', { step: live.step }, L), points: pts(ns, live.final.lsaByN), color: 'var(--attn-accent, #3451b2)' });
     this.#byN.setAttribute('x-label', t('icl.axis.n', {}, L));
     this.#byN.setAttribute('y-label', t('icl.axis.error', {}, L));
     this.#byN.series = byN;
     const curve = (hist, key) => hist.filter((h) => h.step > 0).map((h) => [h.step, h[key]]);
     const training = [];
     if (live?.history.length) {
-      training.push({ label: t('icl.series.vsGd', {}, L), points: curve(live.history, 'lsaVsGd'), color: '#3451b2' });
+      training.push({ label: t('icl.series.vsGd', {}, L), points: curve(live.history, 'lsaVsGd'), color: 'var(--attn-accent, #3451b2)' });
       training.push({ label: t('icl.series.gamma', {}, L), points: curve(live.history, 'gammaDistance'), color: '#7e22ce' });
     }
     if (ref) {
-      training.push({ label: t('icl.series.refVsGd', {}, L), points: curve(ref.data.history, 'lsaVsGd'), color: '#1b2430', dashed: true });
+      training.push({ label: t('icl.series.refVsGd', {}, L), points: curve(ref.data.history, 'lsaVsGd'), color: 'var(--attn-ink, #1b2430)', dashed: true });
       training.push({ label: t('icl.series.refGamma', {}, L), points: curve(ref.data.history, 'gammaDistance'), color: '#c4a8e0', dashed: true });
     }
     this.#training.setAttribute('x-label', t('icl.axis.step', {}, L));
