@@ -10,6 +10,7 @@ import { el } from './dom.js';
 import { AttnElement, intAttr, numberAttr } from './attn-element.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
+import { AttnHeatmap } from './attn-heatmap.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
 import { ExperimentWorker } from '../experiments/experiment-worker.js';
@@ -28,10 +29,10 @@ const FIELDS = [
 
 export class AttnInContext extends AttnElement {
   static tag = 'attn-in-context';
-  static uses = { 'attn-line-chart': AttnLineChart };
+  static uses = { 'attn-line-chart': AttnLineChart, 'attn-heatmap': AttnHeatmap };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
 
-  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #byN; #training; #facts; #texts = {};
+  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #byN; #training; #facts; #gamma; #texts = {};
   #worker = null; #run = null; #paused = false; #live = null; #reference = null; #state = 'idle';
 
   constructor() {
@@ -67,9 +68,12 @@ export class AttnInContext extends AttnElement {
     this.#training = new AttnLineChart();
     this.#training.setAttribute('log-y', '');
     this.#facts = el('div');
+    this.#texts.gamma = el('h3');
+    this.#gamma = new AttnHeatmap();
+    this.#gamma.setAttribute('show-values', '');
     this.#texts.note = el('p', 'note');
     root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status,
-      this.#texts.byN, this.#byN, this.#texts.training, this.#training, this.#facts, this.#texts.note);
+      this.#texts.byN, this.#byN, this.#texts.training, this.#training, this.#facts, this.#texts.gamma, this.#gamma, this.#texts.note);
     this.onDisconnect(() => { this.#worker?.terminate(); this.#worker = null; });
   }
 
@@ -207,6 +211,12 @@ export class AttnInContext extends AttnElement {
       const g = shown.final.gamma, d = opts.dims;
       let diag = 0, off = 0;
       for (let a = 0; a < d; a++) for (let c = 0; c < d; c++) { if (a === c) diag += g[a * d + c] / d; else off = Math.max(off, Math.abs(g[a * d + c])); }
+      // Γ as a d × d heatmap, in units of 2η* so that the GD construction is the identity.
+      const c = 1 / (opts.contextLength + d + 1 + opts.noise ** 2);
+      this.#texts.gamma.textContent = t('icl.gamma.title', {}, L);
+      this.#gamma.setAttribute('caption', t('icl.gamma.caption', {}, L));
+      this.#gamma.tokens = Array.from({ length: d }, (_, a) => `x${a + 1}`);
+      this.#gamma.data = Array.from({ length: d }, (_, a) => Array.from({ length: d }, (_, b) => g[a * d + b] / c));
       this.#facts.replaceChildren(facts([
         [t('icl.fact.which', {}, L), t(live?.final ? 'icl.fact.live' : 'icl.fact.reference', {}, L)],
         [t('icl.fact.step', { n: opts.contextLength, d, s: opts.noise }, L), formatNumber(1 / (opts.contextLength + d + 1 + opts.noise ** 2), 4)],

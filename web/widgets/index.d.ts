@@ -467,6 +467,8 @@ export declare class AttnTrain extends HTMLElement {
   download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
   /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
   openInModels(): Promise<void>;
+}
+
 /** One line of <attn-line-chart>: points [x, y]; dashed, colour and dots optional. */
 export interface LineSeries {
   label: string;
@@ -548,11 +550,13 @@ export interface InContextSettings {
  * live. Trains the linear self-attention layer of runInContextRegression in
  * an ExperimentWorker (Run, Pause/Resume, Cancel; progress bar) and draws,
  * as it trains, the layer's error against the number of pairs n next to one
- * GD step and ridge, and its distance to the GD construction; the committed
- * reference run is drawn beside it, labelled.
+ * GD step and ridge, its distance to the GD construction, and its matrix
+ * Γ = w_v[y]·(W_K W_Qᵀ)[x, x] in units of 2η* (a heatmap; the construction
+ * is the identity); the committed reference run is drawn beside it, labelled.
  *
  * Attributes: `steps` (100–5000), `context-length` (n, 2–40), `dims` (d,
- * 1–10), `noise` (σ, 0–1), `seed`, `lang`.
+ * 1–10), `noise` (σ, 0–1), `seed`, `lang`. Defining it also defines
+ * `<attn-line-chart>` and `<attn-heatmap>`.
  * Events: `settings-change` (detail InContextSettings), `state-change`
  * (detail {state}), `run-end` (detail {data}), `reference-load`.
  * @example <attn-in-context steps="500" context-length="10"></attn-in-context>
