@@ -487,7 +487,8 @@ export interface LineSeries {
  * Points that are not finite (or not positive on a log axis) are skipped.
  *
  * Attributes: `log-x`, `log-y` (log10 axes), `x-label`, `y-label`, `y-min`,
- * `y-max` (fix the y range). Data through the `series` property.
+ * `y-max` (fix the y range), `aria-label` (the plot's accessible name;
+ * default "y-label / x-label"). Data through the `series` property.
  * Events: `pick` (detail {x}).
  * @example <attn-line-chart log-x log-y x-label="parameters N" y-label="loss"></attn-line-chart>
  */
