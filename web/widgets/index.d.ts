@@ -487,7 +487,8 @@ export interface LineSeries {
  * Points that are not finite (or not positive on a log axis) are skipped.
  *
  * Attributes: `log-x`, `log-y` (log10 axes), `x-label`, `y-label`, `y-min`,
- * `y-max` (fix the y range). Data through the `series` property.
+ * `y-max` (fix the y range), `aria-label` (the plot's accessible name;
+ * default "y-label / x-label"). Data through the `series` property.
  * Events: `pick` (detail {x}).
  * @example <attn-line-chart log-x log-y x-label="parameters N" y-label="loss"></attn-line-chart>
  */
@@ -550,11 +551,13 @@ export interface InContextSettings {
  * live. Trains the linear self-attention layer of runInContextRegression in
  * an ExperimentWorker (Run, Pause/Resume, Cancel; progress bar) and draws,
  * as it trains, the layer's error against the number of pairs n next to one
- * GD step and ridge, and its distance to the GD construction; the committed
- * reference run is drawn beside it, labelled.
+ * GD step and ridge, its distance to the GD construction, and its matrix
+ * Γ = w_v[y]·(W_K W_Qᵀ)[x, x] in units of 2η* (a heatmap; the construction
+ * is the identity); the committed reference run is drawn beside it, labelled.
  *
  * Attributes: `steps` (100–5000), `context-length` (n, 2–40), `dims` (d,
- * 1–10), `noise` (σ, 0–1), `seed`, `lang`.
+ * 1–10), `noise` (σ, 0–1), `seed`, `lang`. Defining it also defines
+ * `<attn-line-chart>` and `<attn-heatmap>`.
  * Events: `settings-change` (detail InContextSettings), `state-change`
  * (detail {state}), `run-end` (detail {data}), `reference-load`.
  * @example <attn-in-context steps="500" context-length="10"></attn-in-context>
