@@ -29,8 +29,6 @@ select { font: inherit; font-size: 13px; padding: 4px 6px; border-radius: 8px; b
 .readout { display: grid; grid-template-columns: fit-content(55%) minmax(0, 1fr); gap: 2px 12px; font-size: 13.5px; margin: 8px 0 0; }
 .readout dt { color: var(--muted); }
 .readout dd { margin: 0; font-family: var(--attn-mono, ui-monospace, monospace); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
-.ok { color: #1a7f37; }
-.bad { color: #b42318; }
 .status:empty { display: none; }
 .status { font-size: 13px; color: var(--muted); margin: 6px 0 0; }
 .status.error { color: #b42318; }
@@ -45,5 +43,4 @@ svg text { font-family: inherit; }
 .legend { display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 12.5px; margin: 4px 0 0; padding: 0; list-style: none; }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
 .swatch { width: 14px; height: 3px; border-radius: 2px; display: inline-block; }
-@media (prefers-reduced-motion: no-preference) { .turn { transition: transform 0.35s ease; } }
 `;
