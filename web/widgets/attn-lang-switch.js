@@ -10,7 +10,7 @@ const STYLE = `
 :host([hidden]) { display: none; }
 .group { display: inline-flex; border: 1px solid var(--attn-line, #cfd6e0); border-radius: 999px; padding: 2px; background: var(--attn-surface, #fff); }
 button {
-  font: inherit; font-size: 13px; border: 0; background: transparent; color: #3b4554;
+  font: inherit; font-size: 13px; border: 0; background: transparent; color: var(--attn-ink, #3b4554);
   padding: 4px 12px; border-radius: 999px; cursor: pointer; white-space: nowrap;
 }
 button:hover { color: var(--accent); }

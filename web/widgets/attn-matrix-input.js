@@ -104,7 +104,7 @@ export class AttnMatrixInput extends AttnElement {
 
   #paint() {
     const lang = langFor(this);
-    this.#label.textContent = this.getAttribute('label') ?? '';
+    this.#label.textContent = this.getAttribute('label') || t('matrix.label', {}, lang); // never an unnamed text box
     const lines = this.#dims()[0] || this.#value?.shape[0] || 4;
     this.#area.rows = Math.min(Math.max(lines, 3), 10);
     this.#area.setAttribute('aria-invalid', String(!!this.#error));

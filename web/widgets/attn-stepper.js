@@ -23,7 +23,7 @@ button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 button[aria-current="step"] { background: var(--accent); border-color: var(--accent); color: var(--attn-on-accent, #fff); font-weight: 600; }
 .no {
   font-size: 11px; min-width: 19px; height: 19px; border-radius: 999px; display: inline-flex; align-items: center; justify-content: center;
-  background: #e8edfb; color: var(--accent); font-variant-numeric: tabular-nums;
+  background: var(--attn-accent-soft, #e8edfb); color: var(--accent); font-variant-numeric: tabular-nums;
 }
 button[aria-current="step"] .no { background: var(--attn-surface, #fff); }
 sub { font-size: 0.72em; }

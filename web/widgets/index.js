@@ -24,6 +24,7 @@ import { AttnPermutation } from './attn-permutation.js';
 import { AttnSequenceCost } from './attn-sequence-cost.js';
 import { AttnCrossAttention } from './attn-cross-attention.js';
 import { AttnKernelVsAttention } from './attn-kernel-vs-attention.js';
+import { AttnTrain } from './attn-train.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -48,6 +49,7 @@ AttnPermutation.define();
 AttnSequenceCost.define();
 AttnCrossAttention.define();
 AttnKernelVsAttention.define();
+AttnTrain.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
@@ -63,6 +65,7 @@ export { AttnVectors, AttnMatmulSteps };
 export { AttnPermutation };
 export { AttnSequenceCost };
 export { AttnCrossAttention, AttnKernelVsAttention };
+export { AttnTrain };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
@@ -70,3 +73,15 @@ export { AttnElement } from './attn-element.js';
 export {
   boolAttr, numberAttr, intAttr, enumAttr, wordsAttr,
 } from './attributes.js';
+
+// Issue 11: the experiments' chart and elements.
+import { AttnLineChart } from './attn-line-chart.js';
+import { AttnScalingLaws } from './attn-scaling-laws.js';
+import { AttnEmergence } from './attn-emergence.js';
+import { AttnInContext } from './attn-in-context.js';
+
+AttnLineChart.define();
+AttnScalingLaws.define();
+AttnEmergence.define();
+AttnInContext.define();
+export { AttnLineChart, AttnScalingLaws, AttnEmergence, AttnInContext };
