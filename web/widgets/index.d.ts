@@ -205,7 +205,11 @@ export type BlockStage =
  * `seed` (default 1); `norm-position` ('pre' default, or 'post');
  * `norm` ('layernorm' default, or 'rmsnorm'); `activation` ('gelu' default,
  * 'gelu_tanh', 'relu', 'relu2', 'swiglu'); `causal`; `rope` (RoPE, base
- * 10000, 'half' layout); `stage` (a {@link BlockStage}); `lang`.
+ * 10000, 'half' layout); `kind` ('dot' default, or 'cosine') and
+ * `temperature` (default 1) of the attention scores; `qk-norm` ('none'
+ * default, 'rms' or 'l2'); `alibi` (ALiBi biases); `window` (a sliding
+ * window of that many keys; 0 = none); `normalized` (an nGPT block: no
+ * norms, unit-length rows); `stage` (a {@link BlockStage}); `lang`.
  *
  * Defining it also defines `<attn-tensor-view>` and `<attn-stepper>` (it uses them).
  * Events: `change` (detail {result}) after every computation; `stage-change`
@@ -485,7 +489,8 @@ export interface LineSeries {
  * Points that are not finite (or not positive on a log axis) are skipped.
  *
  * Attributes: `log-x`, `log-y` (log10 axes), `x-label`, `y-label`, `y-min`,
- * `y-max` (fix the y range). Data through the `series` property.
+ * `y-max` (fix the y range), `aria-label` (the plot's name; default the axis
+ * labels). Data through the `series` property.
  * Events: `pick` (detail {x}).
  * @example <attn-line-chart log-x log-y x-label="parameters N" y-label="loss"></attn-line-chart>
  */
