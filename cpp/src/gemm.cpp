@@ -9,6 +9,9 @@
 #include "gemm.h"
 #include <algorithm>
 #include "attnscope/simd.h"
+#if ATTNSCOPE_SIMD
+#include <xmmintrin.h>
+#endif
 
 namespace attnscope::detail {
 
@@ -34,9 +37,27 @@ void pack_b(float* bp, View b, int k0, int kc, int j0, int nc) {
         return;
     }
     if (nc < NR) std::fill(bp, bp + kc * NR, 0.f);
+    int k = 0;
+#if ATTNSCOPE_SIMD
+    if (NR == 8 && b.rs == 1 && nc == NR) {
+        // B's columns are rows in memory (a @ bt^T): 4 x 4 blocks transposed in registers.
+        for (; k + 4 <= kc; k += 4)
+            for (int half = 0; half < 2; ++half) {
+                const float* src = b.p + (j0 + 4 * half) * b.cs + k0 + k;
+                __m128 r0 = _mm_loadu_ps(src), r1 = _mm_loadu_ps(src + b.cs);
+                __m128 r2 = _mm_loadu_ps(src + 2 * b.cs), r3 = _mm_loadu_ps(src + 3 * b.cs);
+                _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+                float* d = bp + k * NR + 4 * half;
+                _mm_storeu_ps(d, r0);
+                _mm_storeu_ps(d + NR, r1);
+                _mm_storeu_ps(d + 2 * NR, r2);
+                _mm_storeu_ps(d + 3 * NR, r3);
+            }
+    }
+#endif
     for (int c = 0; c < nc; ++c) {
         const float* src = b.p + (j0 + c) * b.cs + k0 * b.rs;
-        for (int k = 0; k < kc; ++k) bp[k * NR + c] = src[k * b.rs];
+        for (int kk = k; kk < kc; ++kk) bp[kk * NR + c] = src[kk * b.rs];
     }
 }
 
@@ -46,9 +67,25 @@ void pack_a(float* ap, View a, int i0, int mc, int k0, int kc) {
         float* dst = ap + g * kc * MR;
         const int rows = std::min(MR, mc - g * MR);
         if (rows < MR) std::fill(dst, dst + kc * MR, 0.f);
+        int k = 0;
+#if ATTNSCOPE_SIMD
+        if (rows == MR && a.cs == 1) {
+            // 4 rows x 4 k at a time, transposed in registers (SSE shuffles; wasm i8x16.shuffle).
+            const float* src = a.p + (i0 + g * MR) * a.rs + k0;
+            for (; k + 4 <= kc; k += 4) {
+                __m128 r0 = _mm_loadu_ps(src + k), r1 = _mm_loadu_ps(src + a.rs + k);
+                __m128 r2 = _mm_loadu_ps(src + 2 * a.rs + k), r3 = _mm_loadu_ps(src + 3 * a.rs + k);
+                _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+                _mm_storeu_ps(dst + k * MR, r0);
+                _mm_storeu_ps(dst + k * MR + 4, r1);
+                _mm_storeu_ps(dst + k * MR + 8, r2);
+                _mm_storeu_ps(dst + k * MR + 12, r3);
+            }
+        }
+#endif
         for (int r = 0; r < rows; ++r) {
             const float* src = a.p + (i0 + g * MR + r) * a.rs + k0 * a.cs;
-            for (int k = 0; k < kc; ++k) dst[k * MR + r] = src[k * a.cs];
+            for (int kk = k; kk < kc; ++kk) dst[kk * MR + r] = src[kk * a.cs];
         }
     }
 }

@@ -7,8 +7,8 @@ const HZ = 100;  // USER_HZ: /proc/stat counts in 1/100 s
 
 function busySeconds() {
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = f;
-  return (user + nice + system + irq + softirq + steal) / HZ + 0 * (idle + iowait);
+  const [user, nice, system, , , irq, softirq, steal] = f;
+  return (user + nice + system + irq + softirq + steal) / HZ;  // idle and iowait are not busy
 }
 
 /** start() -> stop() -> { others: cores busy with other work, own: cores this process used }. */
