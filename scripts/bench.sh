@@ -4,9 +4,11 @@
 # with their peak wasm heap, for wasm-SIMD and wasm-scalar in Node and the
 # native -march=native core; then tokens/second of tiny-model generation
 # (260K and 15M shapes, fp32 and Q8_0) natively, in Node and in headless
-# Chromium. Markdown tables (see docs/BENCHMARKS.md).
+# Chromium; then attnscope side by side with onnxruntime-web and
+# tfjs-backend-wasm in one Node process (scripts/bench/compare/compare.js).
+# Markdown tables (see docs/BENCHMARKS.md).
 # BENCH_ROUNDS=n alternates the backends n times (default 3); BENCH_GROUPS=
-# kernel,block,long,model picks the tables. BENCH_BUILD_DIR builds the native
+# kernel,block,long,model,train,compare picks the tables. BENCH_BUILD_DIR builds the native
 # bench somewhere other than build/native (the default), e.g. to stay out of
 # another build's way. The random-weight checkpoints go to build/bench-models.
 set -euo pipefail
@@ -19,7 +21,7 @@ dir=${BENCH_BUILD_DIR:-build/native}
 [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja >/dev/null
 ninja -C "$dir" --quiet attnscope_bench attnscope_run_model
 
-groups=",${BENCH_GROUPS:-kernel,block,long,model},"
+groups=",${BENCH_GROUPS:-kernel,block,long,model,train,compare},"
 if [[ "$groups" =~ ,(kernel|block|long), ]]; then
   node scripts/bench/report.js "$dir/attnscope_bench"
 fi
@@ -31,4 +33,8 @@ if [[ "$groups" == *,train,* ]]; then
   echo
   ninja -C "$dir" --quiet attnscope_bench_train
   node scripts/bench/train/report.js "$dir/attnscope_bench_train"
+fi
+if [[ "$groups" == *,compare,* ]]; then
+  echo
+  node scripts/bench/compare/compare.js
 fi

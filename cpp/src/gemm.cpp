@@ -3,19 +3,29 @@
 // is packed as groups of MR rows interleaved by k (ap[k * MR + r]); then for
 // each panel of NR columns, B is packed contiguously (bp[k * NR + c],
 // zero-padded) and every MR-row group runs the register-tile kernel over it.
-// SIMD: MR x 2 f32x4 accumulators; per k one load-and-splat of A per row and
-// two loads of B feed 8 multiply-adds. Scalar build: the same loops on a
+// SIMD: MR x 2 batch accumulators (f32x4 in wasm); per k one load-and-splat
+// of A per row and two loads of B feed 8 multiply-adds. Scalar build: the same loops on a
 // float tile. Sums run over k in order, as a plain triple loop does.
 #include "gemm.h"
 #include <algorithm>
 #include "attnscope/simd.h"
+#if ATTNSCOPE_SIMD
+#include <xmmintrin.h>
+#endif
 
 namespace attnscope::detail {
 
 namespace {
 
-constexpr int MR = kGemmMR, NR = kGemmNR, KC = kGemmKC;
+#if ATTNSCOPE_SIMD
+using fb = xsimd::batch<float>;
+constexpr int W = static_cast<int>(fb::size);  // 4 in wasm (sse4.1); wider in -march=native benches
+#else
+constexpr int W = 4;
+#endif
+constexpr int MR = 4, NR = 2 * W, KC = kGemmKC;
 constexpr int MC = 64;  // rows of A packed at a time: MC x KC floats = 64 KB
+constexpr int kAlign = 4 * W;  // bytes of one batch: packed panels are loaded aligned
 
 // bp[k * NR + c] = B[k0 + k, j0 + c], zero for c >= nc.
 void pack_b(float* bp, View b, int k0, int kc, int j0, int nc) {
@@ -27,9 +37,27 @@ void pack_b(float* bp, View b, int k0, int kc, int j0, int nc) {
         return;
     }
     if (nc < NR) std::fill(bp, bp + kc * NR, 0.f);
+    int k = 0;
+#if ATTNSCOPE_SIMD
+    if (NR == 8 && b.rs == 1 && nc == NR) {
+        // B's columns are rows in memory (a @ bt^T): 4 x 4 blocks transposed in registers.
+        for (; k + 4 <= kc; k += 4)
+            for (int half = 0; half < 2; ++half) {
+                const float* src = b.p + (j0 + 4 * half) * b.cs + k0 + k;
+                __m128 r0 = _mm_loadu_ps(src), r1 = _mm_loadu_ps(src + b.cs);
+                __m128 r2 = _mm_loadu_ps(src + 2 * b.cs), r3 = _mm_loadu_ps(src + 3 * b.cs);
+                _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+                float* d = bp + k * NR + 4 * half;
+                _mm_storeu_ps(d, r0);
+                _mm_storeu_ps(d + NR, r1);
+                _mm_storeu_ps(d + 2 * NR, r2);
+                _mm_storeu_ps(d + 3 * NR, r3);
+            }
+    }
+#endif
     for (int c = 0; c < nc; ++c) {
         const float* src = b.p + (j0 + c) * b.cs + k0 * b.rs;
-        for (int k = 0; k < kc; ++k) bp[k * NR + c] = src[k * b.rs];
+        for (int kk = k; kk < kc; ++kk) bp[kk * NR + c] = src[kk * b.rs];
     }
 }
 
@@ -39,9 +67,25 @@ void pack_a(float* ap, View a, int i0, int mc, int k0, int kc) {
         float* dst = ap + g * kc * MR;
         const int rows = std::min(MR, mc - g * MR);
         if (rows < MR) std::fill(dst, dst + kc * MR, 0.f);
+        int k = 0;
+#if ATTNSCOPE_SIMD
+        if (rows == MR && a.cs == 1) {
+            // 4 rows x 4 k at a time, transposed in registers (SSE shuffles; wasm i8x16.shuffle).
+            const float* src = a.p + (i0 + g * MR) * a.rs + k0;
+            for (; k + 4 <= kc; k += 4) {
+                __m128 r0 = _mm_loadu_ps(src + k), r1 = _mm_loadu_ps(src + a.rs + k);
+                __m128 r2 = _mm_loadu_ps(src + 2 * a.rs + k), r3 = _mm_loadu_ps(src + 3 * a.rs + k);
+                _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+                _mm_storeu_ps(dst + k * MR, r0);
+                _mm_storeu_ps(dst + k * MR + 4, r1);
+                _mm_storeu_ps(dst + k * MR + 8, r2);
+                _mm_storeu_ps(dst + k * MR + 12, r3);
+            }
+        }
+#endif
         for (int r = 0; r < rows; ++r) {
             const float* src = a.p + (i0 + g * MR + r) * a.rs + k0 * a.cs;
-            for (int k = 0; k < kc; ++k) dst[k * MR + r] = src[k * a.cs];
+            for (int kk = k; kk < kc; ++kk) dst[kk * MR + r] = src[kk * a.cs];
         }
     }
 }
@@ -56,16 +100,12 @@ inline void store_tile(float* out, long ldo, const float* t, int rows, int nc, b
 }
 
 #if ATTNSCOPE_SIMD
-// The tile is written for 128-bit vectors (wasm SIMD's f32x4); a native
-// -march=native build with AVX still runs it as SSE4.1 batches.
-using fb = xsimd::batch<float, xsimd::sse4_1>;
-static_assert(NR == 2 * fb::size && MR == 4, "the register tile is 4 rows by two f32x4");
 
 void tile_kernel(float* out, long ldo, const float* ap, const float* bp, int kc, int rows, int nc,
                  bool load_c) {
     fb c00(0.f), c01(0.f), c10(0.f), c11(0.f), c20(0.f), c21(0.f), c30(0.f), c31(0.f);
     for (int k = 0; k < kc; ++k, ap += MR, bp += NR) {
-        const fb b0 = fb::load_aligned(bp), b1 = fb::load_aligned(bp + 4);
+        const fb b0 = fb::load_aligned(bp), b1 = fb::load_aligned(bp + W);
         const fb a0(ap[0]), a1(ap[1]), a2(ap[2]), a3(ap[3]);
         c00 = xsimd::fma(a0, b0, c00), c01 = xsimd::fma(a0, b1, c01);
         c10 = xsimd::fma(a1, b0, c10), c11 = xsimd::fma(a1, b1, c11);
@@ -77,15 +117,15 @@ void tile_kernel(float* out, long ldo, const float* ap, const float* bp, int kc,
         for (int r = 0; r < MR; ++r) {
             float* o = out + r * ldo;
             fb lo = *c[r][0], hi = *c[r][1];
-            if (load_c) lo += fb::load_unaligned(o), hi += fb::load_unaligned(o + 4);
+            if (load_c) lo += fb::load_unaligned(o), hi += fb::load_unaligned(o + W);
             lo.store_unaligned(o);
-            hi.store_unaligned(o + 4);
+            hi.store_unaligned(o + W);
         }
         return;
     }
-    alignas(16) float t[MR * NR];
-    c00.store_aligned(t), c01.store_aligned(t + 4), c10.store_aligned(t + 8), c11.store_aligned(t + 12);
-    c20.store_aligned(t + 16), c21.store_aligned(t + 20), c30.store_aligned(t + 24), c31.store_aligned(t + 28);
+    float t[MR * NR];
+    c00.store_unaligned(t), c01.store_unaligned(t + W), c10.store_unaligned(t + 2 * W), c11.store_unaligned(t + 3 * W);
+    c20.store_unaligned(t + 4 * W), c21.store_unaligned(t + 5 * W), c30.store_unaligned(t + 6 * W), c31.store_unaligned(t + 7 * W);
     store_tile(out, ldo, t, rows, nc, load_c);
 }
 #else
@@ -108,8 +148,8 @@ void gemm(float* out, long ldo, View a, View b, int M, int K, int N, bool accumu
             for (int i = 0; i < M; ++i) std::fill(out + i * ldo, out + i * ldo + N, 0.f);
         return;
     }
-    alignas(16) float bp[KC * NR];
-    alignas(16) static thread_local float ap[MC * KC];
+    alignas(kAlign) float bp[KC * NR];
+    alignas(kAlign) static thread_local float ap[MC * KC];
     for (int k0 = 0; k0 < K; k0 += KC) {
         const int kc = std::min(KC, K - k0);
         const bool load_c = accumulate || k0 > 0;

@@ -13,9 +13,7 @@ struct View {
     long rs, cs;
 };
 
-constexpr int kGemmMR = 4;    // rows of the register tile
-constexpr int kGemmNR = 8;    // columns of the register tile (2 f32x4)
-constexpr int kGemmKC = 256;  // K block: an 8 KB panel stays in L1
+constexpr int kGemmKC = 256;  // K block: a packed panel of B stays in L1
 
 // out rows are ldo apart. accumulate: add to out instead of overwriting it.
 void gemm(float* out, long ldo, View a, View b, int M, int K, int N, bool accumulate);

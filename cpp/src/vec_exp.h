@@ -53,8 +53,8 @@ inline float max_scaled(const float* x, int n, float a) {
         vnan = vnan || xsimd::isnan(s);
     }
     nan = xsimd::any(vnan);
-    alignas(16) float lanes[W];
-    vm.store_aligned(lanes);
+    float lanes[W];
+    vm.store_unaligned(lanes);
     for (float v : lanes) m = v > m ? v : m;
 #endif
     for (; i < n; ++i) {
