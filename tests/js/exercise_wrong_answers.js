@@ -72,6 +72,9 @@ export const WRONG_ANSWERS = {
     { answer: '[sin(1), cos(0.1), sin(0.01), cos(0.001)]', reason: 'mistake', mistake: 'exponent-dim-index' },
     { answer: '[0.84, 0.54, 0.01]', reason: 'shape', says: /you gave 3 numbers; the answer has 4 numbers/ },
     { answer: '[0.84, 0.54, 0.5, 1]', reason: 'mismatch', says: /number 3.*too large/ },
+    // The slow pair left at angle 0: sin(0.01) = 0.0099998 is within an absolute 0.01 of 0.
+    { answer: '[0.84, 0.54, 0, 1]', reason: 'mistake', mistake: 'slow-pair-at-zero' },
+    { answer: '[0.841, 0.540, 0, 1]', reason: 'mistake', mistake: 'slow-pair-at-zero' },
   ],
   'pe-norm': [
     { answer: 'sqrt(16)', reason: 'mistake', mistake: 'sqrt-d', says: /used \$\\sqrt\{d_\\text\{model\}\}\$/ },
@@ -353,5 +356,33 @@ export const WRONG_ANSWERS = {
     },
     { answer: ({ inputs: { X, order } }) => matrixText(order.map((r) => X[r])), reason: 'mismatch' },
     { answer: '[[1, 2], [3, 4]]', reason: 'shape' },
+  ],
+  // Issue 11 (web/exercises/pack/experiments.js).
+  'chinchilla-optimum': [
+    { answer: ({ inputs: { C } }) => `[${Math.sqrt(C / 120)}, ${20 * Math.sqrt(C / 120)}]`, reason: 'mistake', mistake: 'twenty-tokens', says: /20-tokens-per-parameter/ },
+    { answer: ({ inputs: { C } }) => `[${C / 6 / 1e12}, 1e12]`, reason: 'mismatch' },
+    { answer: '[3e10]', reason: 'shape' },
+  ],
+  'icl-gd-step': [
+    // η Σ y_i x_i·x_q: the step for a loss with ½ (the 2 dropped)
+    { answer: ({ inputs: { X, y, xq, eta } }) => String(eta * X.reduce((s, x, i) => s + y[i] * (x[0] * xq[0] + x[1] * xq[1]), 0)), reason: 'mistake', mistake: 'dropped-two', says: /dropped the 2/ },
+    { answer: ({ inputs: { X, y, xq, eta } }) => String(-2 * eta * X.reduce((s, x, i) => s + y[i] * (x[0] * xq[0] + x[1] * xq[1]), 0) - 1), reason: 'mismatch' },
+  ],
+  'power-law-exponent': [
+    {
+      answer: ({ inputs: { N, L } }) => {
+        const u = N.map(Math.log), v = L.map(Math.log);
+        const mu = u.reduce((a, b) => a + b) / u.length, mv = v.reduce((a, b) => a + b) / v.length;
+        const slope = u.reduce((s, x, i) => s + (x - mu) * (v[i] - mv), 0) / u.reduce((s, x) => s + (x - mu) ** 2, 0);
+        return String(slope);
+      },
+      reason: 'mistake',
+      mistake: 'slope-sign',
+    },
+    { answer: '1', reason: 'mismatch' },
+  ],
+  'warmup-learning-rate': [
+    { answer: ({ inputs: { lr, warmup, it } }) => String((lr * (it + 1)) / warmup), reason: 'mistake', mistake: 'off-by-one', says: /count from 0/ },
+    { answer: ({ inputs: { lr } }) => String(lr), reason: 'mismatch' },
   ],
 };

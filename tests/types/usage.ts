@@ -237,3 +237,23 @@ export function stateSpace(u: Tensor, a: Tensor, b: Tensor): number {
   attn.ssmConvolutionKernel(b, a, b, b);
   return output.data[0] + states.data[0] + plain.output.data[0] + K.data[0];
 }
+
+// Issue 11: closed-form scaling laws.
+export function scalingLaws(): number {
+  const { params, tokens, loss } = attn.chinchillaOptimum(5.76e23, { E: 1.69 });
+  // @ts-expect-error the constants are named A, B, E, alpha, beta
+  attn.chinchillaOptimum(1e20, { gamma: 1 });
+  const fit = attn.fitPowerLaw([1, 2, 4], new Float64Array([3, 2, 1]));
+  return params + tokens + loss + fit.exponent + attn.chinchillaLoss(1e9, 2e10) + attn.CHINCHILLA_CONSTANTS.alpha;
+}
+
+// Issue 11: attnscope/experiments.
+import { runInContextRegression, ExperimentWorker } from '../../web/experiments/index.js';
+export async function experiments(): Promise<number> {
+  const data = await runInContextRegression({ steps: 10, seed: 3 }, { onProgress: (p) => p.snapshot.lsaError, signal: new AbortController().signal });
+  // @ts-expect-error there is no option `step`
+  await runInContextRegression({ step: 10 });
+  const w = new ExperimentWorker();
+  w.pause();
+  return data.final.lsaVsGd + data.baselines.ridge[0];
+}

@@ -282,3 +282,12 @@ export class ModelWorker {
   /** Terminates the worker; pending calls reject, later calls reject with AttnscopeError. */
   dispose(): void;
 }
+
+/**
+ * Downloads a default model's checkpoint and tokenizer into Cache Storage
+ * (browsers), reporting bytes as they arrive, so that Model.default(name) and
+ * ModelWorker.default(name) then load with no download; a second visit, or a
+ * switch back to the model, downloads nothing. Resolves at once in Node.
+ * @example await attn.preloadDefaultModel('chars', { onProgress: ({ loaded, total }) => bar.value = loaded / total });
+ */
+export declare function preloadDefaultModel(name: DefaultModelName, options?: { onProgress?: (progress: { loaded: number; total: number }) => void }): Promise<void>;

@@ -13,9 +13,17 @@ export const PAGES = [
   { path: 'masks.html', nav: 'masks', title: { ja: 'マスクとバイアス', en: 'Masks and biases' }, topics: ['masks', 'alibi', 'efficient-attention'], widgets: ['attn-mask-grid', 'attn-bias-map'] },
   { path: 'block.html', nav: 'block', title: { ja: 'ブロック探検', en: 'Block explorer' }, topics: ['multi-head', 'normalisation', 'blocks'], widgets: ['attn-block-explorer', 'attn-tensor-view', 'attn-stepper'] },
   { path: 'models.html', nav: 'models', title: { ja: '小さなモデル', en: 'Tiny models' }, topics: ['language-model', 'in-context-learning'], widgets: ['attn-tiny-gpt'] },
+  { path: 'train.html', nav: 'train', title: { ja: '学習', en: 'Train' }, topics: ['language-model'], widgets: ['attn-train'] },
   { path: 'lecture.html', nav: 'lecture', title: { ja: '講義ページの例', en: 'Lecture example' }, topics: ['positional-encoding', 'rope'], widgets: ['attn-heatmap', 'attn-exercise'] },
   { path: 'exercises.html', nav: 'exercises', title: { ja: '練習問題', en: 'Exercises' }, topics: [], widgets: ['attn-exercise'] },
+  { path: 'positions.html', nav: 'positions', title: { ja: '位置の表し方', en: 'Positions' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-rope-dial', 'attn-sinusoidal', 'attn-rope-decay', 'attn-permutation'] },
+  { path: 'efficiency.html', nav: 'efficiency', title: { ja: '効率', en: 'Efficiency' }, topics: ['efficient-attention', 'multi-head'], widgets: ['attn-flash-tiles', 'attn-attention-traffic', 'attn-kv-cache', 'attn-sequence-cost'] },
+  { path: 'ssm.html', nav: 'ssm', title: { ja: '状態空間モデル', en: 'State-space models' }, topics: ['efficient-attention'], widgets: ['attn-ssm'] },
+  { path: 'basics.html', nav: 'basics', title: { ja: 'ベクトルからアテンションへ', en: 'From vectors to attention' }, topics: ['linear-algebra', 'attention'], widgets: ['attn-vectors', 'attn-matmul-steps', 'attn-kernel-vs-attention', 'attn-cross-attention'] },
+  { path: 'in-context.html', nav: 'in-context', title: { ja: '文脈内学習は勾配降下', en: 'In-context learning as GD' }, topics: ['in-context-learning'], widgets: ['attn-in-context', 'attn-line-chart'] },
+  { path: 'scaling.html', nav: 'scaling', title: { ja: 'スケーリング則', en: 'Scaling laws' }, topics: ['scaling-laws'], widgets: ['attn-scaling-laws', 'attn-emergence', 'attn-line-chart'] },
   { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
+  { path: 'widgets.html', nav: 'widgets', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
 ];
 
 /** The entry of the page at `pathname` (a URL path; a folder means its index.html), or undefined. */

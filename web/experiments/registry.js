@@ -1,0 +1,7 @@
+// Every experiment by the name the Worker, the reference script and the
+// pages use. Adding an experiment is one line here (and one export in index.js).
+import { runInContextRegression } from './in-context-regression.js';
+
+export const EXPERIMENTS = {
+  'in-context-regression': runInContextRegression,
+};
