@@ -38,6 +38,7 @@ TEST(TrainAdamW, ScheduleIsLlama2csGetLr) {
     ASSERT_TRUE(AdamW::create(m.get(), o, &a).ok());
     for (int it = 0; it < 14; ++it) EXPECT_NEAR(a->learning_rate_at(it), get_lr(it, o), 1e-9) << it;
     EXPECT_EQ(a->learning_rate_at(0), 0.f);                // the first warm-up step moves only the moments
+    EXPECT_EQ(a->learning_rate_at(-5), 0.f);               // as it = 0, not lr * -5 / warmup
     EXPECT_FLOAT_EQ(a->learning_rate_at(4), 0.01f);        // the peak
     EXPECT_FLOAT_EQ(a->learning_rate_at(11), 0.001f);      // after decay
     o.decay_steps = -1;

@@ -161,3 +161,31 @@ TEST(TrainCreate, AHugeBatchIsRefusedBeforeAllocation) {
 }
 
 }  // namespace
+
+namespace {
+
+// FNV-1a over the bytes of every tensor, names in sorted order.
+std::uint64_t weights_hash(const TrainableModel& m) {
+    std::map<std::string, const ParamInfo*> byname;
+    for (int i = 0; i < m.param_count(); ++i) byname[m.param(i).name] = &m.param(i);
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (const auto& [name, p] : byname) {
+        const auto* b = reinterpret_cast<const unsigned char*>(m.params() + p->offset);
+        for (std::uint64_t i = 0; i < p->numel * 4; ++i) h = (h ^ b[i]) * 0x100000001b3ull;
+    }
+    return h;
+}
+
+TEST(TrainCreate, SeededInitHasTheSameBitsAsTheWasmModules) {
+    TrainConfig c;
+    c.arch = model::Arch::Gpt2;
+    c.dim = 16, c.hidden_dim = 24, c.n_layers = 2, c.n_heads = 4, c.n_kv_heads = 2, c.vocab_size = 13, c.seq_len = 8;
+    c = with_family_defaults(c);
+    std::unique_ptr<TrainableModel> m;
+    ASSERT_TRUE(TrainableModel::create(c, 12345, &m).ok());
+    // The same hash of Model.create(the same config, { seed: 12345 }).parameters() computed in
+    // Node by both wasm modules (SIMD and scalar) on 2026-11-25: this build must agree with them.
+    EXPECT_EQ(weights_hash(*m), 0x798887f70744f9e4ull);
+}
+
+}  // namespace

@@ -50,6 +50,7 @@ AdamW::~AdamW() {
 }
 
 float AdamW::learning_rate_at(int it) const {
+    if (it < 0) it = 0;  // no step before the first
     const double lr = o_.learning_rate, min_lr = o_.min_learning_rate;
     const int warmup = o_.warmup_steps, decay = o_.decay_steps;
     if (it < warmup) return static_cast<float>(lr * it / warmup);

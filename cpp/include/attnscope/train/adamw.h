@@ -40,7 +40,7 @@ class AdamW {
     // llama2.c's get_lr(it), it = steps taken before this one:
     //   it < warmup: lr * it / warmup;  it > decay_steps (>= 0): min_lr;
     //   else min_lr + 0.5 (1 + cos(pi (it - warmup) / (decay - warmup))) (lr - min_lr);
-    //   decay_steps < 0: lr after the warm-up.
+    //   decay_steps < 0: lr after the warm-up. A negative it counts as 0.
     float learning_rate_at(int it) const;
     // loss_and_gradients + norm + clip + update + weights_changed. A
     // non-finite loss or gradient norm: Status::NonFinite and NOTHING changes
