@@ -34,3 +34,15 @@ export { AttnElement } from './attn-element.js';
 export {
   boolAttr, numberAttr, intAttr, enumAttr, wordsAttr,
 } from './attributes.js';
+
+// Issue 11: the experiments' chart and elements.
+import { AttnLineChart } from './attn-line-chart.js';
+import { AttnScalingLaws } from './attn-scaling-laws.js';
+import { AttnEmergence } from './attn-emergence.js';
+import { AttnInContext } from './attn-in-context.js';
+
+AttnLineChart.define();
+AttnScalingLaws.define();
+AttnEmergence.define();
+AttnInContext.define();
+export { AttnLineChart, AttnScalingLaws, AttnEmergence, AttnInContext };
