@@ -119,7 +119,10 @@ export async function runGrokking(options = {}, context = {}) {
     if (data.memorisedStep === null && s.trainAccuracy === 1) data.memorisedStep = s.step;
     if (data.grokStep === null && s.validationAccuracy >= o.grokThreshold) data.grokStep = s.step;
     data.elapsedMs = control.elapsedMs();
-    control.progress({ step: data.step, steps: o.steps, fraction: o.steps ? data.step / o.steps : 1, snapshot: s, spectrum, data });
+    control.progress({
+      step: data.step, steps: o.steps, fraction: o.steps ? data.step / o.steps : 1, snapshot: s, spectrum,
+      trainPairs: data.trainPairs, validationPairs: data.validationPairs, data,
+    });
     return s;
   };
   try {

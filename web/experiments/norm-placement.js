@@ -16,7 +16,7 @@ export const NORM_PLACEMENT_DEFAULTS = Object.freeze({
   vocab: 16,
   copyLength: 8, // k: sequences of 2k − 1 tokens
   batchSize: 16,
-  steps: 150,
+  steps: 100,
   learningRate: 3e-3,
   warmupSteps: 50, // of the warmed-up variants; the others use 0
   recordEvery: 5, // per-layer gradient norms at step 0 and every this many steps

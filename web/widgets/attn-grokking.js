@@ -1,0 +1,210 @@
+// <attn-grokking>: grokking, live. Trains runGrokking's small Transformer on
+// a ∘ b mod p in a Worker (progress, pause, resume, cancel) and draws, as it
+// goes, training and validation accuracy and loss against the step on a log
+// axis; once the run ends, the embedding's Fourier spectrum. The project's
+// reference run (web/experiments/reference/grokking.json) is drawn beside
+// it, labelled. Attributes: p, operation, train-fraction, weight-decay,
+// seed, steps (the run's options); `settings-change` fires when the reader
+// changes one, `run-end` when a run finishes.
+import { el } from './dom.js';
+import { AttnElement, intAttr, numberAttr, enumAttr } from './attn-element.js';
+import { t } from './i18n.js';
+import { AttnLineChart } from './attn-line-chart.js';
+import { formatNumber } from './line-chart-scale.js';
+import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
+import { ExperimentRunner } from './experiment-runner.js';
+import './grokking-messages.js';
+
+const REFERENCE_URL = new URL('../experiments/reference/grokking.json', import.meta.url);
+const FIELDS = [
+  // [attribute, option, min, max, step, default]
+  ['p', 'p', 5, 61, 1, 31],
+  ['train-fraction', 'trainFraction', 0.1, 0.9, 0.05, 0.5],
+  ['weight-decay', 'weightDecay', 0, 5, 0.1, 1],
+  ['seed', 'seed', 0, 9999, 1, 1],
+  ['steps', 'steps', 100, 20000, 100, 8000],
+];
+const OPERATIONS = ['add', 'subtract'];
+const COLORS = { train: '#c2410c', validation: '#3451b2', reference: '#8a94a3' };
+
+export class AttnGrokking extends AttnElement {
+  static tag = 'attn-grokking';
+  static uses = { 'attn-line-chart': AttnLineChart };
+  static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'operation', 'lang']; }
+
+  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #charts = {}; #titles = {}; #facts; #note;
+  #runner; #live = null; #reference = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const row = el('div', 'row');
+    const opLabel = el('label', 'field');
+    this.#names.operation = el('span', 'name');
+    this.#inputs.operation = el('select');
+    for (const op of OPERATIONS) this.#inputs.operation.append(Object.assign(el('option'), { value: op }));
+    opLabel.append(this.#names.operation, this.#inputs.operation);
+    row.append(opLabel);
+    this.#inputs.operation.addEventListener('change', () => this.#changed('operation'));
+    for (const [attr, , min, max, step] of FIELDS) {
+      const label = el('label', 'field');
+      this.#names[attr] = el('span', 'name');
+      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
+      this.#inputs[attr].addEventListener('change', () => this.#changed(attr));
+      label.append(this.#names[attr], this.#inputs[attr]);
+      row.append(label);
+    }
+    const buttons = el('div', 'row');
+    for (const name of ['run', 'pause', 'cancel']) {
+      this.#buttons[name] = Object.assign(el('button', name === 'run' ? 'primary' : ''), { type: 'button' });
+      buttons.append(this.#buttons[name]);
+    }
+    this.#buttons.run.addEventListener('click', () => this.run());
+    this.#buttons.pause.addEventListener('click', () => (this.state === 'paused' ? this.resume() : this.pause()));
+    this.#buttons.cancel.addEventListener('click', () => this.cancel());
+    this.#progress = Object.assign(el('progress'), { max: 1, value: 0 });
+    this.#status = el('p', 'status');
+    this.#status.setAttribute('aria-live', 'polite');
+    const parts = [];
+    for (const name of ['accuracy', 'loss', 'spectrum']) {
+      this.#titles[name] = el('h3');
+      this.#charts[name] = new AttnLineChart();
+      parts.push(this.#titles[name], this.#charts[name]);
+    }
+    this.#charts.accuracy.setAttribute('log-x', '');
+    this.#charts.accuracy.setAttribute('y-min', '0');
+    this.#charts.accuracy.setAttribute('y-max', '1');
+    this.#charts.loss.setAttribute('log-x', '');
+    this.#charts.loss.setAttribute('log-y', '');
+    this.#facts = el('div');
+    this.#note = el('p', 'note');
+    root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status, ...parts, this.#facts, this.#note);
+    this.#runner = new ExperimentRunner('grokking', {
+      onProgress: (event) => this.#onProgress(event),
+      onChange: (state) => { this.schedule(); this.emit('state-change', { state }); },
+    });
+    this.onDisconnect(() => this.#runner.terminate());
+  }
+
+  connected() {
+    if (this.#reference) return;
+    const done = (ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); };
+    fetch(REFERENCE_URL).then((r) => r.json()).then(done).catch(() => done({ failed: true }));
+  }
+
+  #changed(attr) {
+    this.setAttribute(attr, this.#inputs[attr].value);
+    this.emit('settings-change', this.settings);
+  }
+
+  /** The run's options from the attributes. */
+  get settings() {
+    const s = { operation: enumAttr(this, 'operation', OPERATIONS, 'add') };
+    for (const [attr, option, min, max, step, fallback] of FIELDS) {
+      s[option] = step < 1 ? Math.min(max, Math.max(min, numberAttr(this, attr, fallback))) : intAttr(this, attr, fallback, min, max);
+    }
+    return s;
+  }
+  set settings(s) {
+    for (const [attr, option] of [['operation', 'operation'], ...FIELDS]) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
+  }
+  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
+  get state() { return this.#runner.state; }
+  /** The live run's data so far ({options, history, step, spectrum, …}; null before a run). */
+  get data() { return this.#live; }
+  /** The committed reference run ({experiment, command, options, madeOn, data}), once loaded. */
+  get reference() { return this.#reference?.failed ? null : this.#reference; }
+
+  /** Starts a run with the current settings (a run going is cancelled). */
+  async run() {
+    const options = this.settings;
+    this.#live = { options, history: [], step: 0, spectrum: null, memorisedStep: null, grokStep: null };
+    this.#progress.value = 0;
+    const data = await this.#runner.start(options);
+    if (data) {
+      this.#live = data;
+      this.#progress.value = 1;
+      this.schedule();
+      this.emit('run-end', { data });
+    }
+  }
+  pause() { this.#runner.pause(); }
+  resume() { this.#runner.resume(); }
+  cancel() { this.#runner.cancel(); }
+
+  #onProgress(event) {
+    const live = this.#live;
+    live.history.push(event.snapshot);
+    live.step = event.step;
+    live.spectrum = event.spectrum;
+    live.trainPairs = event.trainPairs;
+    live.validationPairs = event.validationPairs;
+    const s = event.snapshot;
+    if (live.memorisedStep === null && s.trainAccuracy === 1) live.memorisedStep = s.step;
+    if (live.grokStep === null && s.validationAccuracy >= 0.95) live.grokStep = s.step;
+    this.#progress.value = event.fraction;
+    this.schedule();
+  }
+
+  render() {
+    const L = this.language;
+    const s = this.settings;
+    this.#names.operation.textContent = t('grok.operation', {}, L);
+    [...this.#inputs.operation.options].forEach((o) => { o.textContent = t(`grok.op.${o.value}`, {}, L); });
+    this.#inputs.operation.value = s.operation;
+    for (const [attr, option] of FIELDS) {
+      this.#names[attr].textContent = t(`grok.${option}`, {}, L);
+      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
+    }
+    const state = this.state;
+    const busy = state === 'running' || state === 'paused';
+    this.#buttons.run.textContent = t(busy ? 'grok.restart' : 'grok.run', {}, L);
+    this.#buttons.pause.textContent = t(state === 'paused' ? 'grok.resume' : 'grok.pause', {}, L);
+    this.#buttons.pause.disabled = !busy;
+    this.#buttons.cancel.textContent = t('grok.cancel', {}, L);
+    this.#buttons.cancel.disabled = !busy;
+    const live = this.#live;
+    this.#status.textContent = t(`grok.state.${state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message: this.#runner.message }, L);
+    const ref = this.reference;
+    // Step 0 cannot sit on a log axis: the curves start at step 1.
+    const curve = (hist, key) => hist.filter((h) => h.step > 0).map((h) => [h.step, h[key]]);
+    const series = (key) => {
+      const out = [];
+      if (ref) {
+        out.push({ label: t('grok.series.refTrain', {}, L), points: curve(ref.data.history, `train${key}`), color: COLORS.reference, dashed: true });
+        out.push({ label: t('grok.series.refValidation', {}, L), points: curve(ref.data.history, `validation${key}`), color: '#1b2430', dashed: true });
+      }
+      if (live?.history.length) {
+        out.push({ label: t('grok.series.train', {}, L), points: curve(live.history, `train${key}`), color: COLORS.train });
+        out.push({ label: t('grok.series.validation', {}, L), points: curve(live.history, `validation${key}`), color: COLORS.validation });
+      }
+      return out;
+    };
+    for (const name of ['accuracy', 'loss', 'spectrum']) this.#titles[name].textContent = t(`grok.${name}.title`, {}, L);
+    this.#charts.accuracy.setAttribute('x-label', t('grok.axis.step', {}, L));
+    this.#charts.accuracy.setAttribute('y-label', t('grok.axis.accuracy', {}, L));
+    this.#charts.accuracy.series = series('Accuracy');
+    this.#charts.loss.setAttribute('x-label', t('grok.axis.step', {}, L));
+    this.#charts.loss.setAttribute('y-label', t('grok.axis.loss', {}, L));
+    this.#charts.loss.series = series('Loss');
+    const spectra = [];
+    if (ref?.data.spectrum) spectra.push({ label: t('grok.series.refSpectrum', { step: ref.data.step }, L), points: ref.data.spectrum.map((v, k) => [k, v]), color: '#1b2430', dashed: true, dot: true });
+    if (live?.spectrum) spectra.push({ label: t('grok.series.spectrum', { step: live.step }, L), points: live.spectrum.map((v, k) => [k, v]), color: COLORS.validation, dot: true });
+    this.#charts.spectrum.setAttribute('x-label', t('grok.axis.frequency', {}, L));
+    this.#charts.spectrum.setAttribute('y-label', t('grok.axis.share', {}, L));
+    this.#charts.spectrum.series = spectra;
+    const shown = live?.history.length ? live : ref?.data;
+    if (shown) {
+      const last = shown.history.at(-1);
+      const never = t('grok.fact.never', {}, L);
+      this.#facts.replaceChildren(facts([
+        [t('grok.fact.which', {}, L), t(shown === live ? 'grok.fact.live' : 'grok.fact.reference', {}, L)],
+        [t('grok.fact.pairs', {}, L), shown.trainPairs ? `${shown.trainPairs} / ${shown.trainPairs + shown.validationPairs}` : '…'],
+        [t('grok.fact.memorised', {}, L), shown.memorisedStep ?? never],
+        [t('grok.fact.grokked', {}, L), shown.grokStep ?? never],
+        [t('grok.fact.last', { step: last?.step ?? 0 }, L), last ? `${formatNumber(last.trainAccuracy, 3)} · ${formatNumber(last.validationAccuracy, 3)}` : '…'],
+      ]));
+    }
+    this.#note.textContent = ref ? t('grok.note', { command: ref.command, seed: ref.options.seed, seconds: formatNumber(ref.madeOn.seconds, 3) }, L) : '';
+  }
+}
