@@ -173,6 +173,9 @@ export class AttnNormPlacement extends AttnElement {
     this.#charts.layers.series = layers;
     this.#charts.loss.setAttribute('x-label', t('norm.axis.step', {}, L));
     this.#charts.loss.setAttribute('y-label', t('norm.axis.loss', {}, L));
+    // Losses move little in the first steps: the y axis starts just below the lowest.
+    const lows = loss.flatMap((x) => x.points.map((q) => q[1])).filter(Number.isFinite);
+    if (lows.length) this.#charts.loss.setAttribute('y-min', String(Math.max(0, Math.floor(Math.min(...lows) * 10) / 10 - 0.1)));
     this.#charts.loss.series = loss;
     this.#note.textContent = ref ? t('norm.note', { command: ref.command, seed: ref.options.seed, seconds: ref.madeOn.seconds.toFixed(0) }, L) : '';
   }

@@ -68,7 +68,7 @@ addMessages('en', {
   'norm.state.done': 'Done: four variants, {steps} steps each.',
   'norm.state.cancelled': 'Cancelled ({variant}, step {step}).',
   'norm.state.failed': 'Failed: {message}',
-  'norm.note': 'Dashed: the project’s reference run with the default settings, seed {seed}, made by `{command}` in Node ({seconds} s there). The four variants share the initial weights and the batches; step 0 is the initialisation.',
+  'norm.note': 'Dashed: the project’s reference run with the default settings, seed {seed}, made by `{command}` in Node ({seconds} s there). The four variants share the initial weights and the batches; step 0 is the initialisation, where the warm-up and no-warm-up lines coincide.',
 });
 
 addMessages('ja', {
@@ -137,5 +137,5 @@ addMessages('ja', {
   'norm.state.done': '完了: 4 通り × {steps} ステップ',
   'norm.state.cancelled': '中止しました（{variant}、ステップ {step}）',
   'norm.state.failed': '失敗: {message}',
-  'norm.note': '破線: 既定の設定・シード {seed} によるプロジェクトの参照実行（Node で `{command}` により作成、所要 {seconds} 秒）。4 通りは初期重みとバッチを共有し、ステップ 0 は初期化直後です。',
+  'norm.note': '破線: 既定の設定・シード {seed} によるプロジェクトの参照実行（Node で `{command}` により作成、所要 {seconds} 秒）。4 通りは初期重みとバッチを共有し、ステップ 0 は初期化直後です（ウォームアップのあり・なしの線は重なります）。',
 });
