@@ -6,7 +6,7 @@
 import { runGrokking } from '../../web/experiments/grokking.js';
 
 export const SETTING = Object.freeze({ p: 31, operation: 'add', trainFraction: 0.4, dim: 32, learningRate: 3e-3, seed: 1 });
-export const LIMIT = 4000;
+export const LIMIT = 3000;
 
 export const checks = [{
   name: 'grokking: weight decay groks, no weight decay does not',
