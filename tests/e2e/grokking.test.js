@@ -29,7 +29,8 @@ describe('grokking.html', () => {
     const { page, errors } = await env.open('/playground/grokking.html?lang=en&p=7&steps=60&seed=2');
     const grok = page.locator('#grok');
     await grok.locator('button.primary').click();
-    await page.waitForFunction(() => document.querySelector('#grok').data?.history.length >= 2);
+    await page.waitForFunction(() => document.querySelector('#grok').data?.history.length >= 2, null, { timeout: 120_000 })
+      .catch(async (e) => { throw new Error(`${e.message}; state ${await page.evaluate(() => document.querySelector('#grok').state)}, errors ${errors.join(' | ')}`); });
     await pauseAndResume(page, grok, '#grok', () => document.querySelector('#grok').data.history.length);
     await page.waitForFunction(() => document.querySelector('#grok').state === 'done', null, { timeout: 240_000 });
     const data = await page.evaluate(() => document.querySelector('#grok').data);

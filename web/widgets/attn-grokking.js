@@ -22,7 +22,7 @@ const FIELDS = [
   ['train-fraction', 'trainFraction', 0.1, 0.9, 0.05, 0.5],
   ['weight-decay', 'weightDecay', 0, 5, 0.1, 1],
   ['seed', 'seed', 0, 9999, 1, 1],
-  ['steps', 'steps', 100, 20000, 100, 8000],
+  ['steps', 'steps', 10, 20000, 100, 8000],
 ];
 const OPERATIONS = ['add', 'subtract'];
 const COLORS = { train: '#c2410c', validation: '#3451b2', reference: '#8a94a3' };
