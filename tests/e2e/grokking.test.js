@@ -26,7 +26,8 @@ async function pauseAndResume(page, el, selector, stepOf) {
 
 describe('grokking.html', () => {
   test('trains in a Worker with pause, resume and cancel; plots the reported numbers; equals the in-page run', async () => {
-    const { page, errors } = await env.open('/playground/grokking.html?lang=en&p=7&steps=60&seed=2');
+    // Weight decay 0: the run cannot stop early (at 99% validation) before the pause.
+    const { page, errors } = await env.open('/playground/grokking.html?lang=en&p=11&steps=300&seed=2&wd=0');
     const grok = page.locator('#grok');
     await grok.locator('button.primary').click();
     await page.waitForFunction(() => document.querySelector('#grok').data?.history.length >= 2, null, { timeout: 120_000 })
@@ -34,7 +35,8 @@ describe('grokking.html', () => {
     await pauseAndResume(page, grok, '#grok', () => document.querySelector('#grok').data.history.length);
     await page.waitForFunction(() => document.querySelector('#grok').state === 'done', null, { timeout: 240_000 });
     const data = await page.evaluate(() => document.querySelector('#grok').data);
-    expect(data.options).toMatchObject({ p: 7, steps: 60, seed: 2, weightDecay: 1, operation: 'add' });
+    await screenshot(page, 'experiments/grokking-live-1280-en');
+    expect(data.options).toMatchObject({ p: 11, steps: 300, seed: 2, weightDecay: 0, operation: 'add' });
     // The plotted live curves are the reported numbers (step 0 is off the log axis).
     const accuracy = await chartSeries(page, '#grok', 0);
     const live = (label) => accuracy.find((s) => s.label === label).points;
@@ -45,7 +47,7 @@ describe('grokking.html', () => {
     expect(loss.find((s) => s.label === 'validation (live)').points).toEqual(past0.map((h) => [h.step, h.validationLoss]));
     const spectrum = await chartSeries(page, '#grok', 2);
     expect(spectrum.find((s) => s.label.startsWith('live')).points).toEqual(data.spectrum.map((v, k) => [k, v]));
-    const inPage = await page.evaluate("import('/lib/index.js').then(() => import('/experiments/index.js')).then((m) => m.runGrokking({ p: 7, steps: 60, seed: 2 })).then((d) => d.history)");
+    const inPage = await page.evaluate("import('/lib/index.js').then(() => import('/experiments/index.js')).then((m) => m.runGrokking({ p: 11, steps: 300, seed: 2, weightDecay: 0 })).then((d) => d.history)");
     expect(data.history).toEqual(inPage);
     // Cancel: a long run stops and says so.
     await page.evaluate(() => { document.querySelector('#grok').settings = { steps: 20000, p: 31 }; });

@@ -25,6 +25,7 @@ const FIELDS = [
   ['steps', 'steps', 10, 20000, 100, 8000],
 ];
 const OPERATIONS = ['add', 'subtract'];
+const SELECT_STYLE = 'select { font: inherit; font-size: 13px; padding: 4px 6px; border: 1px solid #cfd6e0; border-radius: 7px; background: #fff; }';
 const COLORS = { train: '#c2410c', validation: '#3451b2', reference: '#8a94a3' };
 
 export class AttnGrokking extends AttnElement {
@@ -78,7 +79,7 @@ export class AttnGrokking extends AttnElement {
     this.#charts.loss.setAttribute('log-y', '');
     this.#facts = el('div');
     this.#note = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status, ...parts, this.#facts, this.#note);
+    root.append(el('style', null, `${EXPERIMENT_STYLE}${SELECT_STYLE}`), row, buttons, this.#progress, this.#status, ...parts, this.#facts, this.#note);
     this.#runner = new ExperimentRunner('grokking', {
       onProgress: (event) => this.#onProgress(event),
       onChange: (state) => { this.schedule(); this.emit('state-change', { state }); },
@@ -205,6 +206,6 @@ export class AttnGrokking extends AttnElement {
         [t('grok.fact.last', { step: last?.step ?? 0 }, L), last ? `${formatNumber(last.trainAccuracy, 3)} · ${formatNumber(last.validationAccuracy, 3)}` : '…'],
       ]));
     }
-    this.#note.textContent = ref ? t('grok.note', { command: ref.command, seed: ref.options.seed, seconds: formatNumber(ref.madeOn.seconds, 3) }, L) : '';
+    this.#note.textContent = ref ? t('grok.note', { command: ref.command, seed: ref.options.seed, seconds: Math.round(ref.madeOn.seconds), cpu: Math.round(ref.madeOn.cpuSeconds ?? ref.madeOn.seconds) }, L) : '';
   }
 }

@@ -177,6 +177,6 @@ export class AttnNormPlacement extends AttnElement {
     const lows = loss.flatMap((x) => x.points.map((q) => q[1])).filter(Number.isFinite);
     if (lows.length) this.#charts.loss.setAttribute('y-min', String(Math.max(0, Math.floor(Math.min(...lows) * 10) / 10 - 0.1)));
     this.#charts.loss.series = loss;
-    this.#note.textContent = ref ? t('norm.note', { command: ref.command, seed: ref.options.seed, seconds: ref.madeOn.seconds.toFixed(0) }, L) : '';
+    this.#note.textContent = ref ? t('norm.note', { command: ref.command, seed: ref.options.seed, seconds: Math.round(ref.madeOn.seconds), cpu: Math.round(ref.madeOn.cpuSeconds ?? ref.madeOn.seconds) }, L) : '';
   }
 }

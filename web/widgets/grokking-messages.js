@@ -44,7 +44,7 @@ addMessages('en', {
   'grok.fact.grokked': 'Validation ≥ 95% at step',
   'grok.fact.never': 'not (yet)',
   'grok.fact.last': 'Accuracy at step {step}: training · validation',
-  'grok.note': 'Dashed: the project’s reference run with the default settings, seed {seed}, made by `{command}` in Node ({seconds} s there). With weight decay 0 the validation accuracy stays far lower: try it.',
+  'grok.note': 'Dashed: the project’s reference run with the default settings, seed {seed}, made by `{command}` in Node ({cpu} s of CPU; {seconds} s of wall clock on a shared machine). With weight decay 0 the validation accuracy stays far lower: try it.',
   'norm.layers': 'Layers',
   'norm.learningRate': 'Peak learning rate',
   'norm.warmupSteps': 'Warm-up steps',
@@ -68,7 +68,7 @@ addMessages('en', {
   'norm.state.done': 'Done: four variants, {steps} steps each.',
   'norm.state.cancelled': 'Cancelled ({variant}, step {step}).',
   'norm.state.failed': 'Failed: {message}',
-  'norm.note': 'Dashed: the project’s reference run with the default settings, seed {seed}, made by `{command}` in Node ({seconds} s there). The four variants share the initial weights and the batches; step 0 is the initialisation, where the warm-up and no-warm-up lines coincide.',
+  'norm.note': 'Dashed: the project’s reference run with the default settings, seed {seed}, made by `{command}` in Node ({cpu} s of CPU; {seconds} s of wall clock on a shared machine). The four variants share the initial weights and the batches; step 0 is the initialisation, where the warm-up and no-warm-up lines coincide.',
 });
 
 addMessages('ja', {
@@ -113,7 +113,7 @@ addMessages('ja', {
   'grok.fact.grokked': '検証精度 95% 以上のステップ',
   'grok.fact.never': '未到達',
   'grok.fact.last': 'ステップ {step} の正解率: 訓練 · 検証',
-  'grok.note': '破線: 既定の設定・シード {seed} によるプロジェクトの参照実行（Node で `{command}` により作成、所要 {seconds} 秒）。重み減衰を 0 にすると検証精度はずっと低いままです。試してみてください。',
+  'grok.note': '破線: 既定の設定・シード {seed} によるプロジェクトの参照実行（Node で `{command}` により作成。CPU 時間 {cpu} 秒、共有マシンでの経過時間 {seconds} 秒）。重み減衰を 0 にすると検証精度はずっと低いままです。試してみてください。',
   'norm.layers': '層数',
   'norm.learningRate': '最大学習率',
   'norm.warmupSteps': 'ウォームアップのステップ数',
@@ -137,5 +137,5 @@ addMessages('ja', {
   'norm.state.done': '完了: 4 通り × {steps} ステップ',
   'norm.state.cancelled': '中止しました（{variant}、ステップ {step}）',
   'norm.state.failed': '失敗: {message}',
-  'norm.note': '破線: 既定の設定・シード {seed} によるプロジェクトの参照実行（Node で `{command}` により作成、所要 {seconds} 秒）。4 通りは初期重みとバッチを共有し、ステップ 0 は初期化直後です（ウォームアップのあり・なしの線は重なります）。',
+  'norm.note': '破線: 既定の設定・シード {seed} によるプロジェクトの参照実行（Node で `{command}` により作成。CPU 時間 {cpu} 秒、共有マシンでの経過時間 {seconds} 秒）。4 通りは初期重みとバッチを共有し、ステップ 0 は初期化直後です（ウォームアップのあり・なしの線は重なります）。',
 });
