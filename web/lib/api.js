@@ -23,6 +23,8 @@ export { countParameters, countFlops } from './ops/count.js';
 export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
 export { Trainer } from './ops/trainer.js';
+export { buildVocabulary, Vocabulary } from './ops/vocabulary.js';
+export { TrainerWorker } from './worker/trainer_worker.js';
 export { kvCacheBytes } from './ops/kv_cache_bytes.js';
 export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
 export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';
