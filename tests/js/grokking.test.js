@@ -139,9 +139,9 @@ describe('runGrokking contract', () => {
     await expect(runGrokking({ dim: 30, heads: 4 })).rejects.toThrow(/options.dim/);
     await expect(runGrokking({ bogus: 1 })).rejects.toThrow(/bogus/);
   });
-  test('registered for the Worker and the reference script', () => {
-    expect(EXPERIMENTS.grokking).toBe(runGrokking);
-    expect(EXPERIMENTS['norm-placement']).toBe(runNormPlacement);
+  test('registered for the Worker and the reference script (loaded on first use, same numbers)', async () => {
+    expect((await EXPERIMENTS.grokking({ ...TINY_GROK, steps: 3 })).history).toEqual((await runGrokking({ ...TINY_GROK, steps: 3 })).history);
+    expect((await EXPERIMENTS['norm-placement']({ ...TINY_NORM, steps: 1 })).variants).toEqual((await runNormPlacement({ ...TINY_NORM, steps: 1 })).variants);
   });
 });
 

@@ -1,11 +1,11 @@
 // Every experiment by the name the Worker, the reference script and the
 // pages use. Adding an experiment is one line here (and one export in index.js).
 import { runInContextRegression } from './in-context-regression.js';
-import { runGrokking } from './grokking.js';
-import { runNormPlacement } from './norm-placement.js';
 
 export const EXPERIMENTS = {
   'in-context-regression': runInContextRegression,
-  grokking: runGrokking,
-  'norm-placement': runNormPlacement,
+  // Experiments that train a Model load the core's API on first use, so a
+  // page that only imports the registry (an element's controls) stays light.
+  grokking: (options, context) => import('./grokking.js').then((m) => m.runGrokking(options, context)),
+  'norm-placement': (options, context) => import('./norm-placement.js').then((m) => m.runNormPlacement(options, context)),
 };

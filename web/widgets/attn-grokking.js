@@ -12,7 +12,7 @@ import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRunner } from './experiment-runner.js';
+import { ExperimentRun, runControls } from './experiment-run.js';
 import './grokking-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/grokking.json', import.meta.url);
@@ -33,8 +33,8 @@ export class AttnGrokking extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'operation', 'lang']; }
 
-  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #charts = {}; #titles = {}; #facts; #note;
-  #runner; #live = null; #reference = null;
+  #inputs = {}; #names = {}; #controls; #fraction = 0; #charts = {}; #titles = {}; #facts; #note;
+  #run; #live = null; #reference = null;
 
   constructor() {
     super();
@@ -55,17 +55,8 @@ export class AttnGrokking extends AttnElement {
       label.append(this.#names[attr], this.#inputs[attr]);
       row.append(label);
     }
-    const buttons = el('div', 'row');
-    for (const name of ['run', 'pause', 'cancel']) {
-      this.#buttons[name] = Object.assign(el('button', name === 'run' ? 'primary' : ''), { type: 'button' });
-      buttons.append(this.#buttons[name]);
-    }
-    this.#buttons.run.addEventListener('click', () => this.run());
-    this.#buttons.pause.addEventListener('click', () => (this.state === 'paused' ? this.resume() : this.pause()));
-    this.#buttons.cancel.addEventListener('click', () => this.cancel());
-    this.#progress = Object.assign(el('progress'), { max: 1, value: 0 });
-    this.#status = el('p', 'status');
-    this.#status.setAttribute('aria-live', 'polite');
+    this.#run = new ExperimentRun('grokking', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
+    this.#controls = runControls(this.#run, () => this.run());
     const parts = [];
     for (const name of ['accuracy', 'loss', 'spectrum']) {
       this.#titles[name] = el('h3');
@@ -79,12 +70,8 @@ export class AttnGrokking extends AttnElement {
     this.#charts.loss.setAttribute('log-y', '');
     this.#facts = el('div');
     this.#note = el('p', 'note');
-    root.append(el('style', null, `${EXPERIMENT_STYLE}${SELECT_STYLE}`), row, buttons, this.#progress, this.#status, ...parts, this.#facts, this.#note);
-    this.#runner = new ExperimentRunner('grokking', {
-      onProgress: (event) => this.#onProgress(event),
-      onChange: (state) => { this.schedule(); this.emit('state-change', { state }); },
-    });
-    this.onDisconnect(() => this.#runner.terminate());
+    root.append(el('style', null, `${EXPERIMENT_STYLE}${SELECT_STYLE}`), row, this.#controls.element, ...parts, this.#facts, this.#note);
+    this.onDisconnect(() => this.#run.dispose());
   }
 
   connected() {
@@ -110,7 +97,7 @@ export class AttnGrokking extends AttnElement {
     for (const [attr, option] of [['operation', 'operation'], ...FIELDS]) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
   }
   /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  get state() { return this.#runner.state; }
+  get state() { return this.#run.state; }
   /** The live run's data so far ({options, history, step, spectrum, …}; null before a run). */
   get data() { return this.#live; }
   /** The committed reference run ({experiment, command, options, madeOn, data}), once loaded. */
@@ -120,18 +107,18 @@ export class AttnGrokking extends AttnElement {
   async run() {
     const options = this.settings;
     this.#live = { options, history: [], step: 0, spectrum: null, memorisedStep: null, grokStep: null };
-    this.#progress.value = 0;
-    const data = await this.#runner.start(options);
+    this.#fraction = 0;
+    const data = await this.#run.start(options, (event) => this.#onProgress(event));
     if (data) {
       this.#live = data;
-      this.#progress.value = 1;
+      this.#fraction = 1;
       this.schedule();
       this.emit('run-end', { data });
     }
   }
-  pause() { this.#runner.pause(); }
-  resume() { this.#runner.resume(); }
-  cancel() { this.#runner.cancel(); }
+  pause() { this.#run.pause(); }
+  resume() { this.#run.resume(); }
+  cancel() { this.#run.cancel(); }
 
   #onProgress(event) {
     const live = this.#live;
@@ -143,7 +130,7 @@ export class AttnGrokking extends AttnElement {
     const s = event.snapshot;
     if (live.memorisedStep === null && s.trainAccuracy === 1) live.memorisedStep = s.step;
     if (live.grokStep === null && s.validationAccuracy >= 0.95) live.grokStep = s.step;
-    this.#progress.value = event.fraction;
+    this.#fraction = event.fraction;
     this.schedule();
   }
 
@@ -157,15 +144,11 @@ export class AttnGrokking extends AttnElement {
       this.#names[attr].textContent = t(`grok.${option}`, {}, L);
       if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
     }
-    const state = this.state;
-    const busy = state === 'running' || state === 'paused';
-    this.#buttons.run.textContent = t(busy ? 'grok.restart' : 'grok.run', {}, L);
-    this.#buttons.pause.textContent = t(state === 'paused' ? 'grok.resume' : 'grok.pause', {}, L);
-    this.#buttons.pause.disabled = !busy;
-    this.#buttons.cancel.textContent = t('grok.cancel', {}, L);
-    this.#buttons.cancel.disabled = !busy;
     const live = this.#live;
-    this.#status.textContent = t(`grok.state.${state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message: this.#runner.message }, L);
+    this.#controls.update((key) => t(`grok.${key}`, {}, L), {
+      fraction: this.#fraction,
+      statusText: t(`grok.state.${this.state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message: this.#run.message }, L),
+    });
     const ref = this.reference;
     // Step 0 cannot sit on a log axis: the curves start at step 1.
     const curve = (hist, key) => hist.filter((h) => h.step > 0).map((h) => [h.step, h[key]]);

@@ -11,7 +11,7 @@ import { AttnElement, intAttr, numberAttr } from './attn-element.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { EXPERIMENT_STYLE } from './experiment-style.js';
-import { ExperimentRunner } from './experiment-runner.js';
+import { ExperimentRun, runControls } from './experiment-run.js';
 import './grokking-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/norm-placement.json', import.meta.url);
@@ -38,8 +38,8 @@ export class AttnNormPlacement extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'at-step', 'lang']; }
 
-  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #charts = {}; #titles = {}; #note;
-  #runner; #live = null; #reference = null; #where = { variant: VARIANTS[0], step: 0 };
+  #inputs = {}; #names = {}; #controls; #fraction = 0; #charts = {}; #titles = {}; #note;
+  #run; #live = null; #reference = null; #where = { variant: VARIANTS[0], step: 0 };
 
   constructor() {
     super();
@@ -56,17 +56,8 @@ export class AttnNormPlacement extends AttnElement {
       label.append(this.#names[attr], this.#inputs[attr]);
       row.append(label);
     }
-    const buttons = el('div', 'row');
-    for (const name of ['run', 'pause', 'cancel']) {
-      this.#buttons[name] = Object.assign(el('button', name === 'run' ? 'primary' : ''), { type: 'button' });
-      buttons.append(this.#buttons[name]);
-    }
-    this.#buttons.run.addEventListener('click', () => this.run());
-    this.#buttons.pause.addEventListener('click', () => (this.state === 'paused' ? this.resume() : this.pause()));
-    this.#buttons.cancel.addEventListener('click', () => this.cancel());
-    this.#progress = Object.assign(el('progress'), { max: 1, value: 0 });
-    this.#status = el('p', 'status');
-    this.#status.setAttribute('aria-live', 'polite');
+    this.#run = new ExperimentRun('norm-placement', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
+    this.#controls = runControls(this.#run, () => this.run());
     const parts = [];
     for (const name of ['layers', 'loss']) {
       this.#titles[name] = el('h3');
@@ -75,12 +66,8 @@ export class AttnNormPlacement extends AttnElement {
     }
     this.#charts.layers.setAttribute('log-y', '');
     this.#note = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status, ...parts, this.#note);
-    this.#runner = new ExperimentRunner('norm-placement', {
-      onProgress: (event) => this.#onProgress(event),
-      onChange: (state) => { this.schedule(); this.emit('state-change', { state }); },
-    });
-    this.onDisconnect(() => this.#runner.terminate());
+    root.append(el('style', null, EXPERIMENT_STYLE), row, this.#controls.element, ...parts, this.#note);
+    this.onDisconnect(() => this.#run.dispose());
   }
 
   connected() {
@@ -100,7 +87,7 @@ export class AttnNormPlacement extends AttnElement {
   /** The recorded step whose gradient norms are drawn (0 = initialisation). */
   get atStep() { return intAttr(this, 'at-step', 0, 0, 1000); }
   /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  get state() { return this.#runner.state; }
+  get state() { return this.#run.state; }
   /** The live run's data so far ({options, variants: [{id, prenorm, warmup, history}]}; null before a run). */
   get data() { return this.#live; }
   /** The committed reference run, once loaded. */
@@ -109,18 +96,18 @@ export class AttnNormPlacement extends AttnElement {
   async run() {
     const options = this.settings;
     this.#live = { options, variants: [] };
-    this.#progress.value = 0;
-    const data = await this.#runner.start(options);
+    this.#fraction = 0;
+    const data = await this.#run.start(options, (event) => this.#onProgress(event));
     if (data) {
       this.#live = data;
-      this.#progress.value = 1;
+      this.#fraction = 1;
       this.schedule();
       this.emit('run-end', { data });
     }
   }
-  pause() { this.#runner.pause(); }
-  resume() { this.#runner.resume(); }
-  cancel() { this.#runner.cancel(); }
+  pause() { this.#run.pause(); }
+  resume() { this.#run.resume(); }
+  cancel() { this.#run.cancel(); }
 
   #onProgress(event) {
     const live = this.#live;
@@ -129,7 +116,7 @@ export class AttnNormPlacement extends AttnElement {
     // Progress comes at recorded steps; the loss between them is in the final data.
     entry.history.push(event.record);
     this.#where = { variant: event.variant, step: event.step };
-    this.#progress.value = event.fraction;
+    this.#fraction = event.fraction;
     this.schedule();
   }
 
@@ -142,17 +129,13 @@ export class AttnNormPlacement extends AttnElement {
     }
     this.#names['at-step'].textContent = t('norm.step', {}, L);
     if (this.shadowRoot.activeElement !== this.#inputs['at-step']) this.#inputs['at-step'].value = String(this.atStep);
-    const state = this.state;
-    const busy = state === 'running' || state === 'paused';
-    this.#buttons.run.textContent = t(busy ? 'grok.restart' : 'grok.run', {}, L);
-    this.#buttons.pause.textContent = t(state === 'paused' ? 'grok.resume' : 'grok.pause', {}, L);
-    this.#buttons.pause.disabled = !busy;
-    this.#buttons.cancel.textContent = t('grok.cancel', {}, L);
-    this.#buttons.cancel.disabled = !busy;
     const variantName = (id) => t(`norm.variant.${id}`, {}, L);
-    this.#status.textContent = t(`norm.state.${state}`, {
-      variant: variantName(this.#where.variant), step: this.#where.step, steps: this.#live?.options.steps ?? s.steps, message: this.#runner.message,
-    }, L);
+    this.#controls.update((key) => t(`grok.${key}`, {}, L), {
+      fraction: this.#fraction,
+      statusText: t(`norm.state.${this.state}`, {
+        variant: variantName(this.#where.variant), step: this.#where.step, steps: this.#live?.options.steps ?? s.steps, message: this.#run.message,
+      }, L),
+    });
     const ref = this.reference;
     const at = this.atStep;
     const layers = [];
