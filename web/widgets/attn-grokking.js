@@ -25,8 +25,8 @@ const FIELDS = [
   ['steps', 'steps', 10, 20000, 100, 8000],
 ];
 const OPERATIONS = ['add', 'subtract'];
-const SELECT_STYLE = 'select { font: inherit; font-size: 13px; padding: 4px 6px; border: 1px solid #cfd6e0; border-radius: 7px; background: #fff; }';
-const COLORS = { train: '#c2410c', validation: '#3451b2', reference: '#8a94a3' };
+const SELECT_STYLE = 'select { font: inherit; font-size: 13px; padding: 4px 6px; border: 1px solid var(--attn-line, #cfd6e0); border-radius: 7px; background: var(--attn-field, #fff); color: inherit; }';
+const COLORS = { train: '#c2410c', validation: 'var(--attn-accent, #3451b2)', reference: 'var(--attn-muted, #8a94a3)' };
 
 export class AttnGrokking extends AttnElement {
   static tag = 'attn-grokking';
@@ -156,7 +156,7 @@ export class AttnGrokking extends AttnElement {
       const out = [];
       if (ref) {
         out.push({ label: t('grok.series.refTrain', {}, L), points: curve(ref.data.history, `train${key}`), color: COLORS.reference, dashed: true });
-        out.push({ label: t('grok.series.refValidation', {}, L), points: curve(ref.data.history, `validation${key}`), color: '#1b2430', dashed: true });
+        out.push({ label: t('grok.series.refValidation', {}, L), points: curve(ref.data.history, `validation${key}`), color: 'var(--attn-ink, #1b2430)', dashed: true });
       }
       if (live?.history.length) {
         out.push({ label: t('grok.series.train', {}, L), points: curve(live.history, `train${key}`), color: COLORS.train });
@@ -172,7 +172,7 @@ export class AttnGrokking extends AttnElement {
     this.#charts.loss.setAttribute('y-label', t('grok.axis.loss', {}, L));
     this.#charts.loss.series = series('Loss');
     const spectra = [];
-    if (ref?.data.spectrum) spectra.push({ label: t('grok.series.refSpectrum', { step: ref.data.step }, L), points: ref.data.spectrum.map((v, k) => [k, v]), color: '#1b2430', dashed: true, dot: true });
+    if (ref?.data.spectrum) spectra.push({ label: t('grok.series.refSpectrum', { step: ref.data.step }, L), points: ref.data.spectrum.map((v, k) => [k, v]), color: 'var(--attn-ink, #1b2430)', dashed: true, dot: true });
     if (live?.spectrum) spectra.push({ label: t('grok.series.spectrum', { step: live.step }, L), points: live.spectrum.map((v, k) => [k, v]), color: COLORS.validation, dot: true });
     this.#charts.spectrum.setAttribute('x-label', t('grok.axis.frequency', {}, L));
     this.#charts.spectrum.setAttribute('y-label', t('grok.axis.share', {}, L));
