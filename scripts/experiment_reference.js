@@ -5,6 +5,7 @@
 // the options (seed included) and the time it took on this machine.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import '../web/lib/node.js'; // the core's Node loader (experiments that train use it)
 import { EXPERIMENTS } from '../web/experiments/registry.js';
 
 const name = process.argv[2];
@@ -22,7 +23,7 @@ const reference = {
   experiment: name,
   command: `node scripts/experiment_reference.js ${name}`,
   options: data.options,
-  madeOn: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', seconds },
+  madeOn: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', seconds, cpuSeconds: process.cpuUsage().user / 1e6, loadAverage: os.loadavg()[0] },
   data,
 };
 const file = new URL(`../web/experiments/reference/${name}.json`, import.meta.url);

@@ -387,4 +387,20 @@ export const WRONG_ANSWERS = {
     { answer: ({ inputs: { lr } }) => String(lr), reason: 'mistake', mistake: 'no-warmup' },
     { answer: ({ inputs: { lr } }) => String(lr / 2), reason: 'mismatch' },
   ],
+  // Issue 11, grokking (web/exercises/pack/grokking.js).
+  'grokking-split': [
+    { answer: ({ inputs: { p, f } }) => String(Math.round(f * p * (p + 1) / 2)), reason: 'mistake', mistake: 'unordered', says: /unordered/ },
+    { answer: ({ inputs: { p, f } }) => String(Math.round(f * p)), reason: 'mismatch' },
+  ],
+  'modular-subtraction': [
+    { answer: ({ inputs: { a, b } }) => String(a - b), reason: 'mistake', mistake: 'negative-remainder', says: /negative/ },
+    { answer: ({ inputs: { a, b, p } }) => String((b - a + p) % p), reason: 'mistake', mistake: 'reversed' },
+    { answer: ({ inputs: { a, b, p } }) => String((a + b) % p), reason: 'mismatch' },
+  ],
+  'adamw-decay': [
+    { answer: ({ inputs: { w0, lr, wd, steps } }) => String(w0 * (1 - steps * lr * wd)), reason: 'mistake', mistake: 'linear-decay', says: /linearly/ },
+    // the decay of L2 regularisation inside Adam: the normalised step is ±1, so θ moves by η each step
+    { answer: ({ inputs: { w0, lr, steps } }) => String(w0 - steps * lr), reason: 'mismatch' },
+    { answer: ({ inputs: { w0 } }) => String(w0), reason: 'mismatch' },
+  ],
 };

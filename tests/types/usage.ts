@@ -257,3 +257,13 @@ export async function experiments(): Promise<number> {
   w.pause();
   return data.final.lsaVsGd + data.baselines.ridge[0];
 }
+
+// Issue 11: grokking and norm placement.
+import { runGrokking, runNormPlacement, GROKKING_DEFAULTS } from '../../web/experiments/index.js';
+export async function grokkingTypes(): Promise<number> {
+  const g = await runGrokking({ p: 7, operation: 'subtract', steps: 10 }, { onProgress: (e) => e.snapshot.validationAccuracy });
+  // @ts-expect-error operation is 'add' | 'subtract'
+  await runGrokking({ operation: 'multiply' });
+  const n = await runNormPlacement({ layers: 2, steps: 2 });
+  return (g.grokStep ?? 0) + g.spectrum[0] + GROKKING_DEFAULTS.p + (n.variants[0].history[0].layerNorms?.[0] ?? 0);
+}

@@ -7,3 +7,5 @@ export { runInContextRegression, IN_CONTEXT_DEFAULTS } from './in-context-regres
 export { ExperimentAborted } from './run-control.js';
 export { ExperimentWorker } from './experiment-worker.js';
 export { EXPERIMENTS } from './registry.js';
+export { runGrokking, GROKKING_DEFAULTS } from './grokking.js';
+export { runNormPlacement, NORM_PLACEMENT_DEFAULTS } from './norm-placement.js';

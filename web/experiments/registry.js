@@ -4,4 +4,8 @@ import { runInContextRegression } from './in-context-regression.js';
 
 export const EXPERIMENTS = {
   'in-context-regression': runInContextRegression,
+  // Experiments that train a Model load the core's API on first use, so a
+  // page that only imports the registry (an element's controls) stays light.
+  grokking: (options, context) => import('./grokking.js').then((m) => m.runGrokking(options, context)),
+  'norm-placement': (options, context) => import('./norm-placement.js').then((m) => m.runNormPlacement(options, context)),
 };

@@ -27,5 +27,5 @@ export { buildVocabulary, Vocabulary } from './ops/vocabulary.js';
 export { TrainerWorker } from './worker/trainer_worker.js';
 export { kvCacheBytes } from './ops/kv_cache_bytes.js';
 export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
-export { preloadDefaultModel } from './asset_cache.js';
 export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';
+export { preloadDefaultModel } from './asset_cache.js';

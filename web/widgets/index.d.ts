@@ -601,6 +601,78 @@ export declare function addMessages(lang: Lang, messages: Record<string, string>
 /** The string for `key`, with `{name}` placeholders filled from `params`. */
 export declare function t(key: string, params?: Record<string, string | number>, lang?: Lang): string;
 
+/**
+ * `<attn-grokking>`: grokking, live (runGrokking of 'attnscope/experiments').
+ * Trains a one-block Transformer of the core on a ∘ b mod p in a Worker, with
+ * Train, Pause/Resume and Cancel, and draws training and validation accuracy
+ * and loss against the step (log axis) as they come, then the embedding's
+ * Fourier spectrum; the project's reference run is drawn dashed, labelled.
+ *
+ * ```html
+ * <attn-grokking p="31" train-fraction="0.5" weight-decay="1"></attn-grokking>
+ * ```
+ *
+ * Attributes: `p`, `operation` (`add` | `subtract`), `train-fraction`,
+ * `weight-decay`, `seed`, `steps` (the run's options), `lang`.
+ *
+ * Events: `settings-change` (the settings) when the reader edits one,
+ * `state-change` {state}, `run-end` {data}, `reference-load`.
+ */
+export declare class AttnGrokking extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnGrokking;
+  static readonly observedAttributes: string[];
+  /** The run's options from the attributes. */
+  settings: { p: number; operation: 'add' | 'subtract'; trainFraction: number; weightDecay: number; seed: number; steps: number };
+  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
+  readonly state: string;
+  /** The live run's data so far (GrokkingData of 'attnscope/experiments'), or null. */
+  readonly data: object | null;
+  /** The committed reference run ({experiment, command, options, madeOn, data}), once loaded. */
+  readonly reference: object | null;
+  /** Starts a run with the current settings (a run going is cancelled). */
+  run(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+}
+
+/**
+ * `<attn-norm-placement>`: pre-LN against post-LN, live (runNormPlacement of
+ * 'attnscope/experiments'). Trains the same deep stack four ways (pre/post-LN,
+ * with/without warm-up) in a Worker, with Train, Pause/Resume and Cancel, and
+ * draws each layer's gradient norm at a chosen step and the loss curves side
+ * by side; the project's reference run is drawn dashed, labelled.
+ *
+ * ```html
+ * <attn-norm-placement layers="8" at-step="0"></attn-norm-placement>
+ * ```
+ *
+ * Attributes: `layers`, `learning-rate`, `warmup-steps`, `steps`, `seed` (the
+ * run's options), `at-step` (the recorded step whose norms are drawn; 0 is the
+ * initialisation), `lang`.
+ *
+ * Events: `settings-change`, `state-change` {state}, `run-end` {data},
+ * `reference-load`.
+ */
+export declare class AttnNormPlacement extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnNormPlacement;
+  static readonly observedAttributes: string[];
+  /** The run's options from the attributes. */
+  settings: { layers: number; learningRate: number; warmupSteps: number; steps: number; seed: number };
+  /** The recorded step whose gradient norms are drawn. */
+  readonly atStep: number;
+  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
+  readonly state: string;
+  /** The live run's data so far (NormPlacementData of 'attnscope/experiments'), or null. */
+  readonly data: object | null;
+  /** The committed reference run, once loaded. */
+  readonly reference: object | null;
+  run(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'attn-heatmap': AttnHeatmap;
@@ -631,6 +703,8 @@ declare global {
     'attn-sequence-cost': AttnSequenceCost;
     'attn-cross-attention': AttnCrossAttention;
     'attn-kernel-vs-attention': AttnKernelVsAttention;
+    'attn-grokking': AttnGrokking;
+    'attn-norm-placement': AttnNormPlacement;
   }
 }
 

@@ -85,3 +85,11 @@ AttnScalingLaws.define();
 AttnEmergence.define();
 AttnInContext.define();
 export { AttnLineChart, AttnScalingLaws, AttnEmergence, AttnInContext };
+
+// Issue 11: grokking and norm placement.
+import { AttnGrokking } from './attn-grokking.js';
+import { AttnNormPlacement } from './attn-norm-placement.js';
+
+AttnGrokking.define();
+AttnNormPlacement.define();
+export { AttnGrokking, AttnNormPlacement };

@@ -1,0 +1,194 @@
+// <attn-grokking>: grokking, live. Trains runGrokking's small Transformer on
+// a ∘ b mod p in a Worker (progress, pause, resume, cancel) and draws, as it
+// goes, training and validation accuracy and loss against the step on a log
+// axis; once the run ends, the embedding's Fourier spectrum. The project's
+// reference run (web/experiments/reference/grokking.json) is drawn beside
+// it, labelled. Attributes: p, operation, train-fraction, weight-decay,
+// seed, steps (the run's options); `settings-change` fires when the reader
+// changes one, `run-end` when a run finishes.
+import { el } from './dom.js';
+import { AttnElement, intAttr, numberAttr, enumAttr } from './attn-element.js';
+import { t } from './i18n.js';
+import { AttnLineChart } from './attn-line-chart.js';
+import { formatNumber } from './line-chart-scale.js';
+import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
+import { ExperimentRun, runControls } from './experiment-run.js';
+import './grokking-messages.js';
+
+const REFERENCE_URL = new URL('../experiments/reference/grokking.json', import.meta.url);
+const FIELDS = [
+  // [attribute, option, min, max, step, default]
+  ['p', 'p', 5, 61, 1, 31],
+  ['train-fraction', 'trainFraction', 0.1, 0.9, 0.05, 0.5],
+  ['weight-decay', 'weightDecay', 0, 5, 0.1, 1],
+  ['seed', 'seed', 0, 9999, 1, 1],
+  ['steps', 'steps', 10, 20000, 100, 8000],
+];
+const OPERATIONS = ['add', 'subtract'];
+const SELECT_STYLE = 'select { font: inherit; font-size: 13px; padding: 4px 6px; border: 1px solid var(--attn-line, #cfd6e0); border-radius: 7px; background: var(--attn-field, #fff); color: inherit; }';
+const COLORS = { train: '#c2410c', validation: 'var(--attn-accent, #3451b2)', reference: 'var(--attn-muted, #8a94a3)' };
+
+export class AttnGrokking extends AttnElement {
+  static tag = 'attn-grokking';
+  static uses = { 'attn-line-chart': AttnLineChart };
+  static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'operation', 'lang']; }
+
+  #inputs = {}; #names = {}; #controls; #fraction = 0; #charts = {}; #titles = {}; #facts; #note;
+  #run; #live = null; #reference = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const row = el('div', 'row');
+    const opLabel = el('label', 'field');
+    this.#names.operation = el('span', 'name');
+    this.#inputs.operation = el('select');
+    for (const op of OPERATIONS) this.#inputs.operation.append(Object.assign(el('option'), { value: op }));
+    opLabel.append(this.#names.operation, this.#inputs.operation);
+    row.append(opLabel);
+    this.#inputs.operation.addEventListener('change', () => this.#changed('operation'));
+    for (const [attr, , min, max, step] of FIELDS) {
+      const label = el('label', 'field');
+      this.#names[attr] = el('span', 'name');
+      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
+      this.#inputs[attr].addEventListener('change', () => this.#changed(attr));
+      label.append(this.#names[attr], this.#inputs[attr]);
+      row.append(label);
+    }
+    this.#run = new ExperimentRun('grokking', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
+    this.#controls = runControls(this.#run, () => this.run());
+    const parts = [];
+    for (const name of ['accuracy', 'loss', 'spectrum']) {
+      this.#titles[name] = el('h3');
+      this.#charts[name] = new AttnLineChart();
+      parts.push(this.#titles[name], this.#charts[name]);
+    }
+    this.#charts.accuracy.setAttribute('log-x', '');
+    this.#charts.accuracy.setAttribute('y-min', '0');
+    this.#charts.accuracy.setAttribute('y-max', '1');
+    this.#charts.loss.setAttribute('log-x', '');
+    this.#charts.loss.setAttribute('log-y', '');
+    this.#facts = el('div');
+    this.#note = el('p', 'note');
+    root.append(el('style', null, `${EXPERIMENT_STYLE}${SELECT_STYLE}`), row, this.#controls.element, ...parts, this.#facts, this.#note);
+    this.onDisconnect(() => this.#run.dispose());
+  }
+
+  connected() {
+    if (this.#reference) return;
+    const done = (ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); };
+    fetch(REFERENCE_URL).then((r) => r.json()).then(done).catch(() => done({ failed: true }));
+  }
+
+  #changed(attr) {
+    this.setAttribute(attr, this.#inputs[attr].value);
+    this.emit('settings-change', this.settings);
+  }
+
+  /** The run's options from the attributes. */
+  get settings() {
+    const s = { operation: enumAttr(this, 'operation', OPERATIONS, 'add') };
+    for (const [attr, option, min, max, step, fallback] of FIELDS) {
+      s[option] = step < 1 ? Math.min(max, Math.max(min, numberAttr(this, attr, fallback))) : intAttr(this, attr, fallback, min, max);
+    }
+    return s;
+  }
+  set settings(s) {
+    for (const [attr, option] of [['operation', 'operation'], ...FIELDS]) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
+  }
+  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
+  get state() { return this.#run.state; }
+  /** The live run's data so far ({options, history, step, spectrum, …}; null before a run). */
+  get data() { return this.#live; }
+  /** The committed reference run ({experiment, command, options, madeOn, data}), once loaded. */
+  get reference() { return this.#reference?.failed ? null : this.#reference; }
+
+  /** Starts a run with the current settings (a run going is cancelled). */
+  async run() {
+    const options = this.settings;
+    this.#live = { options, history: [], step: 0, spectrum: null, memorisedStep: null, grokStep: null };
+    this.#fraction = 0;
+    const data = await this.#run.start(options, (event) => this.#onProgress(event));
+    if (data) {
+      this.#live = data;
+      this.#fraction = 1;
+      this.schedule();
+      this.emit('run-end', { data });
+    }
+  }
+  pause() { this.#run.pause(); }
+  resume() { this.#run.resume(); }
+  cancel() { this.#run.cancel(); }
+
+  #onProgress(event) {
+    const live = this.#live;
+    live.history.push(event.snapshot);
+    live.step = event.step;
+    live.spectrum = event.spectrum;
+    live.trainPairs = event.trainPairs;
+    live.validationPairs = event.validationPairs;
+    const s = event.snapshot;
+    if (live.memorisedStep === null && s.trainAccuracy === 1) live.memorisedStep = s.step;
+    if (live.grokStep === null && s.validationAccuracy >= 0.95) live.grokStep = s.step;
+    this.#fraction = event.fraction;
+    this.schedule();
+  }
+
+  render() {
+    const L = this.language;
+    const s = this.settings;
+    this.#names.operation.textContent = t('grok.operation', {}, L);
+    [...this.#inputs.operation.options].forEach((o) => { o.textContent = t(`grok.op.${o.value}`, {}, L); });
+    this.#inputs.operation.value = s.operation;
+    for (const [attr, option] of FIELDS) {
+      this.#names[attr].textContent = t(`grok.${option}`, {}, L);
+      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
+    }
+    const live = this.#live;
+    this.#controls.update((key) => t(`grok.${key}`, {}, L), {
+      fraction: this.#fraction,
+      statusText: t(`grok.state.${this.state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message: this.#run.message }, L),
+    });
+    const ref = this.reference;
+    // Step 0 cannot sit on a log axis: the curves start at step 1.
+    const curve = (hist, key) => hist.filter((h) => h.step > 0).map((h) => [h.step, h[key]]);
+    const series = (key) => {
+      const out = [];
+      if (ref) {
+        out.push({ label: t('grok.series.refTrain', {}, L), points: curve(ref.data.history, `train${key}`), color: COLORS.reference, dashed: true });
+        out.push({ label: t('grok.series.refValidation', {}, L), points: curve(ref.data.history, `validation${key}`), color: 'var(--attn-ink, #1b2430)', dashed: true });
+      }
+      if (live?.history.length) {
+        out.push({ label: t('grok.series.train', {}, L), points: curve(live.history, `train${key}`), color: COLORS.train });
+        out.push({ label: t('grok.series.validation', {}, L), points: curve(live.history, `validation${key}`), color: COLORS.validation });
+      }
+      return out;
+    };
+    for (const name of ['accuracy', 'loss', 'spectrum']) this.#titles[name].textContent = t(`grok.${name}.title`, {}, L);
+    this.#charts.accuracy.setAttribute('x-label', t('grok.axis.step', {}, L));
+    this.#charts.accuracy.setAttribute('y-label', t('grok.axis.accuracy', {}, L));
+    this.#charts.accuracy.series = series('Accuracy');
+    this.#charts.loss.setAttribute('x-label', t('grok.axis.step', {}, L));
+    this.#charts.loss.setAttribute('y-label', t('grok.axis.loss', {}, L));
+    this.#charts.loss.series = series('Loss');
+    const spectra = [];
+    if (ref?.data.spectrum) spectra.push({ label: t('grok.series.refSpectrum', { step: ref.data.step }, L), points: ref.data.spectrum.map((v, k) => [k, v]), color: 'var(--attn-ink, #1b2430)', dashed: true, dot: true });
+    if (live?.spectrum) spectra.push({ label: t('grok.series.spectrum', { step: live.step }, L), points: live.spectrum.map((v, k) => [k, v]), color: COLORS.validation, dot: true });
+    this.#charts.spectrum.setAttribute('x-label', t('grok.axis.frequency', {}, L));
+    this.#charts.spectrum.setAttribute('y-label', t('grok.axis.share', {}, L));
+    this.#charts.spectrum.series = spectra;
+    const shown = live?.history.length ? live : ref?.data;
+    if (shown) {
+      const last = shown.history.at(-1);
+      const never = t('grok.fact.never', {}, L);
+      this.#facts.replaceChildren(facts([
+        [t('grok.fact.which', {}, L), t(shown === live ? 'grok.fact.live' : 'grok.fact.reference', {}, L)],
+        [t('grok.fact.pairs', {}, L), shown.trainPairs ? `${shown.trainPairs} / ${shown.trainPairs + shown.validationPairs}` : '…'],
+        [t('grok.fact.memorised', {}, L), shown.memorisedStep ?? never],
+        [t('grok.fact.grokked', {}, L), shown.grokStep ?? never],
+        [t('grok.fact.last', { step: last?.step ?? 0 }, L), last ? `${formatNumber(last.trainAccuracy, 3)} · ${formatNumber(last.validationAccuracy, 3)}` : '…'],
+      ]));
+    }
+    this.#note.textContent = ref ? t('grok.note', { command: ref.command, seed: ref.options.seed, seconds: Math.round(ref.madeOn.seconds), cpu: Math.round(ref.madeOn.cpuSeconds ?? ref.madeOn.seconds) }, L) : '';
+  }
+}
