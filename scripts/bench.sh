@@ -27,3 +27,8 @@ if [[ "$groups" == *,model,* ]]; then
   echo
   node scripts/bench/model/report.js "$dir/attnscope_run_model" build/bench-models
 fi
+if [[ "$groups" == *,train,* ]]; then
+  echo
+  ninja -C "$dir" --quiet attnscope_bench_train
+  node scripts/bench/train/report.js "$dir/attnscope_bench_train"
+fi

@@ -4,6 +4,7 @@
 #             then vendor (the pages need both)
 #   native -> core, GoogleTest binaries, bench (build/native)
 #   vendor -> web/vendor/katex, copied from node_modules (maths in exercises)
+#   site   -> dist/site: the production playground (scripts/build-site.js; needs wasm)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -19,6 +20,9 @@ build_wasm() {
 build_vendor() {
   node scripts/vendor-katex.js
 }
+build_site() {
+  node scripts/build-site.js
+}
 build_native() {
   lock native
   [ -f build/native/build.ninja ] || cmake -S . -B build/native -G Ninja >/dev/null
@@ -29,6 +33,7 @@ case "$what" in
   wasm) build_wasm; build_vendor ;;
   native) build_native ;;
   vendor) build_vendor ;;
-  all) build_native; build_wasm; build_vendor ;;
-  *) echo "usage: build.sh wasm|native|vendor|all" >&2; exit 2 ;;
+  site) build_site ;;
+  all) build_native; build_wasm; build_vendor; build_site ;;
+  *) echo "usage: build.sh wasm|native|vendor|site|all" >&2; exit 2 ;;
 esac

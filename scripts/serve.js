@@ -1,16 +1,23 @@
-// Serves web/ on 127.0.0.1 with the strict CSP the pages must live under.
-// Usage: node scripts/serve.js [port]  (PORT env also works; 0 = any free port)
+// Serves the playground on 127.0.0.1 under the strict CSP the pages must
+// live under.
+//   node scripts/serve.js [port]         the production site, dist/site/ (npm run build makes it)
+//   node scripts/serve.js --dev [port]   the sources, web/ (pages under /playground/)
+// PORT in the environment also works; 0 = any free port. Bodies go out
+// precompressed (.br, .gz beside the file) when the browser accepts them,
+// with an ETag (a repeat visit gets 304) and Cache-Control: hashed assets
+// are immutable for a year, everything else is revalidated each time.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(new URL('../web', import.meta.url)));
+export const WEB = resolve(fileURLToPath(new URL('../web', import.meta.url)));
+export const SITE = resolve(fileURLToPath(new URL('../dist/site', import.meta.url)));
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.ts': 'text/plain; charset=utf-8', '.woff2': 'font/woff2',
+  '.png': 'image/png', '.ts': 'text/plain; charset=utf-8', '.woff2': 'font/woff2', '.bin': 'application/octet-stream',
 };
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 // The code-exercise sandbox page (an opaque-origin iframe) evaluates learner
@@ -18,25 +25,73 @@ export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; st
 // See docs/EXERCISES.md.
 export const SANDBOX_CSP = "sandbox allow-scripts; default-src 'none'; script-src 'self' 'unsafe-eval' blob:; worker-src blob:";
 const SANDBOX_PAGE = '/exercises/sandbox/frame.html';
+// Vite's content hash: "-" and 8 characters before the extension, under assets/.
+const HASHED = /\/assets\/.*-[\w-]{8}\.\w+$/;
 
-export function startServer(port = 0) {
-  const server = createServer(async (req, res) => {
+/** Cache-Control for a path: hashed assets never change; anything else is checked again each time. */
+export const cacheControl = (path) => (HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+
+async function findFile(root, pathname) {
+  const path = normalize(join(root, decodeURIComponent(pathname)));
+  if (!path.startsWith(root)) return null;
+  try {
+    const s = await stat(path);
+    if (s.isDirectory()) return findFile(root, join(pathname, 'index.html'));
+    return { path, size: s.size, mtime: s.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/** The precompressed variant to send: {file, encoding} (the file itself when none fits). */
+async function variant(file, acceptEncoding = '') {
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+    if (!new RegExp(`\\b${encoding}\\b`).test(acceptEncoding)) continue;
     try {
-      const url = new URL(req.url, 'http://127.0.0.1');
-      let path = normalize(join(ROOT, decodeURIComponent(url.pathname)));
-      if (!path.startsWith(ROOT)) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
-      if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
-      const body = await readFile(path);
-      res.writeHead(200, {
-        'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
-        'Content-Security-Policy': url.pathname === SANDBOX_PAGE ? SANDBOX_CSP : CSP,
-        'Cache-Control': 'no-cache',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not found');
+      const s = await stat(file.path + suffix);
+      return { file: { path: file.path + suffix, size: s.size, mtime: s.mtimeMs }, encoding };
+    } catch { /* no such variant */ }
+  }
+  return { file, encoding: null };
+}
+
+/**
+ * Starts the server; resolves to the http.Server. `dev`: serve web/ (the
+ * sources) instead of dist/site/. `root` overrides both.
+ */
+export function startServer(port = 0, { dev = true, root = dev ? WEB : SITE } = {}) {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    // The production site has the pages at its root; old /playground/ links still work.
+    if (!dev && url.pathname.startsWith('/playground/')) {
+      res.writeHead(301, { Location: url.pathname.slice('/playground'.length) + url.search });
+      res.end();
+      return;
     }
+    const found = await findFile(root, url.pathname);
+    if (!found) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('not found');
+      return;
+    }
+    const { file, encoding } = await variant(found, req.headers['accept-encoding']);
+    const etag = `"${file.size.toString(36)}-${Math.floor(file.mtime).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+    const headers = {
+      'Content-Type': TYPES[extname(found.path)] ?? 'application/octet-stream',
+      'Content-Security-Policy': url.pathname === SANDBOX_PAGE ? SANDBOX_CSP : CSP,
+      'Cache-Control': cacheControl(url.pathname),
+      ETag: etag,
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const body = await readFile(file.path);
+    res.writeHead(200, { ...headers, 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
@@ -45,16 +100,26 @@ export function startServer(port = 0) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const wanted = process.argv[2] ?? process.env.PORT;
+  const args = process.argv.slice(2);
+  const dev = args.includes('--dev');
+  const wanted = args.find((a) => /^\d+$/.test(a)) ?? process.env.PORT;
+  if (!dev) {
+    try {
+      await stat(join(SITE, 'index.html'));
+    } catch {
+      console.error('dist/site/ is missing: run `npm run build` first (or serve the sources with --dev)');
+      process.exit(1);
+    }
+  }
   let server;
   try {
-    server = await startServer(Number(wanted ?? 8080));
+    server = await startServer(Number(wanted ?? 8080), { dev });
   } catch (e) {
     if (e.code !== 'EADDRINUSE' || wanted !== undefined) throw e;
-    server = await startServer(0); // 8080 is taken: any free port will do
+    server = await startServer(0, { dev }); // 8080 is taken: any free port will do
   }
-  const { port: actual } = server.address();
-  console.log(`attnscope playground: http://127.0.0.1:${actual}/playground/`);
-  console.log(`embedding example:    http://127.0.0.1:${actual}/playground/embed.html`);
-  console.log(`lecture example:      http://127.0.0.1:${actual}/playground/lecture.html`);
+  const base = `http://127.0.0.1:${server.address().port}${dev ? '/playground' : ''}`;
+  console.log(`attnscope ${dev ? 'sources (--dev)' : 'production site (dist/site)'}: ${base}/`);
+  console.log(`attention lab:     ${base}/lab.html`);
+  console.log(`embedding example: ${base}/embed.html`);
 }

@@ -33,6 +33,9 @@ describe.each(PAGES)('$path', (entry) => {
         for (const c of await coveredElements(page)) problems.push(`${where}: <${c.tag}${c.id ? `#${c.id}` : ''}> covered by ${c.by}`);
         for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.nodes} nodes: ${v.help}) e.g. ${v.targets.join(', ')}`);
         for (const e of errors) problems.push(`${where}: ${e}`);
+        // The widget reference marks attributes an element observes but its documentation does not name.
+        const undocumented = await page.evaluate(() => document.body.dataset.undocumented ?? '0');
+        if (undocumented !== '0') problems.push(`${where}: ${undocumented} undocumented attributes`);
         await page.close();
       }
     }

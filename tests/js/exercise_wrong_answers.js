@@ -72,6 +72,9 @@ export const WRONG_ANSWERS = {
     { answer: '[sin(1), cos(0.1), sin(0.01), cos(0.001)]', reason: 'mistake', mistake: 'exponent-dim-index' },
     { answer: '[0.84, 0.54, 0.01]', reason: 'shape', says: /you gave 3 numbers; the answer has 4 numbers/ },
     { answer: '[0.84, 0.54, 0.5, 1]', reason: 'mismatch', says: /number 3.*too large/ },
+    // The slow pair left at angle 0: sin(0.01) = 0.0099998 is within an absolute 0.01 of 0.
+    { answer: '[0.84, 0.54, 0, 1]', reason: 'mistake', mistake: 'slow-pair-at-zero' },
+    { answer: '[0.841, 0.540, 0, 1]', reason: 'mistake', mistake: 'slow-pair-at-zero' },
   ],
   'pe-norm': [
     { answer: 'sqrt(16)', reason: 'mistake', mistake: 'sqrt-d', says: /used \$\\sqrt\{d_\\text\{model\}\}\$/ },

@@ -1,9 +1,9 @@
 // Replays tests/fixtures/topics_*.json (scripts/gen_fixtures_topics.py,
 // PyTorch float64/complex128 references) against the package, on the backend
 // ATTNSCOPE_BACKEND selects.
-import { describe, test, beforeAll } from 'vitest';
+import { describe, test, beforeAll, expect } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { attn, decode, expectClose } from './helpers.js';
+import { attn, decode, expectClose, compare } from './helpers.js';
 
 const U = 2 ** -24; // float32's unit roundoff
 // Tolerances per fixture file: |got - expected| <= atol + rtol·|expected|.
@@ -43,3 +43,37 @@ for (const fx of fixtures) {
     });
   });
 }
+
+// Each tolerance above must catch the mistake it guards against: a plausible
+// wrong computation on a fixture's own inputs lands outside it.
+describe('the tolerances catch plausible mistakes', () => {
+  const find = (stem, name) => {
+    const fx = fixtures.find((f) => f.stem === stem);
+    const c = fx.cases.find((x) => x.name.startsWith(name));
+    return { tol: TOL[stem], args: decode(c.args), want: decode(c.expected) };
+  };
+  const outside = (got, want, tol) => compare(got.data, want.data, tol).nBad;
+
+  test('applyRope: turning by -p instead of p', () => {
+    const { tol, args: [x, opts], want } = find('topics_applyRope_positions', '[3,4] interleaved');
+    expect(outside(attn.applyRope(x, { ...opts, positions: opts.positions.map((p) => -p) }), want, tol)).toBeGreaterThan(0);
+  });
+
+  test('linearAttention: the causal mask left out', () => {
+    const { tol, args: [q, k, v, opts], want } = find('topics_linearAttention_unnormalised', 'q[4,3] k[4,3] identity causal=True');
+    expect(outside(attn.linearAttention(q, k, v, { ...opts, isCausal: false }).output, want.output, tol)).toBeGreaterThan(0);
+  });
+
+  test('selectiveScan: softplus, the bias or the gate left out', () => {
+    const { tol, args: [u, delta, A, B, C, opts], want } = find('topics_selectiveScan', 'L=12');
+    for (const drop of [{ deltaSoftplus: false }, { deltaBias: null }, { z: null }]) {
+      expect(outside(attn.selectiveScan(u, delta, A, B, C, { ...opts, ...drop }).output, want.output, tol), JSON.stringify(drop)).toBeGreaterThan(0);
+    }
+  });
+
+  test('ssmConvolutionKernel: a step size off by 0.1%', () => {
+    const { tol, args: [delta, A, B, C, length], want } = find('topics_ssmConvolutionKernel', 'Dch=3');
+    const off = { data: delta.data.map((d) => d * 1.001), shape: delta.shape };
+    expect(outside(attn.ssmConvolutionKernel(off, A, B, C, length), want, tol)).toBeGreaterThan(0);
+  });
+});

@@ -75,6 +75,19 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
         assert.fail(`docs/GUIDE.md example ${i + 1} failed:\n${code}\n${e.stderr}`);
       }
     });
+
+    // The same for docs/TRAINING.md (training in Node: every js block runs).
+    const training = readFileSync(join(ROOT, 'docs/TRAINING.md'), 'utf8');
+    const trainingBlocks = [...training.matchAll(/```js\n([\s\S]*?)```/g)].map((g) => g[1]);
+    assert.ok(trainingBlocks.length >= 3, `found ${trainingBlocks.length} examples in docs/TRAINING.md`);
+    trainingBlocks.forEach((code, i) => {
+      writeFileSync(join(dir, `training-${i}.mjs`), code);
+      try {
+        execFileSync('node', [`training-${i}.mjs`], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+      } catch (e) {
+        assert.fail(`docs/TRAINING.md example ${i + 1} failed:\n${code}\n${e.stderr}`);
+      }
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -185,6 +185,32 @@ export function heatmapWidget(): number {
   return map.valueAt(0, 1) + (map.rowSums?.[0] ?? 0) + (grid ? grid.valueAt(0, 0) : 0);
 }
 
+// Training (docs/TRAINING.md): Model.create, named parameters, Trainer.
+
+export function training(): number {
+  const model: attn.Model = attn.Model.create({ arch: 'gpt2', dim: 32, nLayers: 2, nHeads: 4, vocabSize: 16, seqLen: 32, positions: 'alibi', prenorm: false }, { seed: 1 });
+  const params: attn.NamedTensors = model.parameters();
+  model.setParameters({ 'transformer.ln_f.weight': params['transformer.ln_f.weight'] });
+  const batch: attn.TokenBatch = { data: new Int32Array([1, 2, 3, 4]), shape: [2, 2] };
+  const { loss, gradients }: attn.LossAndGradients = model.lossAndGradients([[1, 2], [3, 4]], batch);
+  const trainer = new attn.Trainer(model, { learningRate: 1e-2, betas: [0.9, 0.95], warmupSteps: 10, decaySteps: 100, clipGradNorm: 1 });
+  const r: attn.StepResult = trainer.step(batch, [new Int32Array([2, 3]), [4, -1]]);
+  const bytes: Uint8Array = model.save();
+  const lr: number = trainer.learningRateAt(5) + trainer.options.learningRate;
+  trainer.dispose();
+  model.dispose();
+  return loss + r.gradNorm + r.step + lr + bytes.length + (gradients['transformer.wte.weight']?.data.length ?? 0) + (model.trainable ? 1 : 0);
+}
+
+export function wrongTrainingCalls(model: attn.Model): void {
+  // @ts-expect-error positions is one of 'rope' | 'learned' | 'sinusoidal' | 'alibi' | 'none'
+  attn.Model.create({ positions: 'relative' });
+  // @ts-expect-error the learning rate is a number
+  new attn.Trainer(model, { learningRate: '1e-3' });
+  // @ts-expect-error inputs are token ids, not text
+  model.lossAndGradients('hello', [[1]]);
+}
+
 // Issue 12 core additions: KV-cache bytes, RoPE at explicit positions.
 export function topicsCore(x: Tensor): number {
   const bytes: number = attn.kvCacheBytes({ nLayers: 32, nKvHeads: 8, headDim: 128, seqLen: 4096, dtype: 'bfloat16' });

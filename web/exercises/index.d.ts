@@ -73,7 +73,8 @@ export interface Exercise {
   /** The expected answer, computed with attnscope; for choice, the right index (or a function giving it). */
   reference: ((attn: AttnModule, inputs: Inputs) => AnswerValue) | number;
   /** |got − want| ≤ abs + rel·|want| per entry. Defaults: typed {abs: 0.01, rel: 0.01}, code {abs: 1e-4, rel: 1e-4}. */
-  tolerance?: { abs?: number; rel?: number };
+  /** |got − want| ≤ abs + rel·|want| per entry; an array gives one tolerance per entry (row-major, the last repeats). */
+  tolerance?: { abs?: number | number[]; rel?: number | number[] };
   /** The options (choice kind). */
   choices?: Text[];
   mistakes?: Mistake[];
@@ -99,7 +100,7 @@ export interface Prepared {
   exercise: Exercise;
   seed: number;
   variant: number;
-  tolerance: { abs: number; rel: number };
+  tolerance: { abs: number | number[]; rel: number | number[] };
   inputs: Inputs;
   expected?: { data: number[]; shape: number[] };
   mistakes?: { id: string; value: { data: number[]; shape: number[] } }[];
@@ -146,7 +147,7 @@ export declare function parseTensor(text: string): { value: number | number[] | 
 
 export declare const DEFAULT_TOLERANCE: { typed: { abs: number; rel: number }; code: { abs: number; rel: number } };
 export declare function closeEnough(got: number, want: number, tolerance: { abs: number; rel: number }): boolean;
-export declare function compareValues(got: { data: number[]; shape: number[] }, want: { data: number[]; shape: number[] }, tolerance: { abs: number; rel: number }): { equal: boolean; reason?: string; [key: string]: unknown };
+export declare function compareValues(got: { data: number[]; shape: number[] }, want: { data: number[]; shape: number[] }, tolerance: { abs: number | number[]; rel: number | number[] }): { equal: boolean; reason?: string; [key: string]: unknown };
 
 /** Draws the inputs for (seed, variant) and computes the expected value and every mistake's value with attnscope. */
 export declare function prepare(exercise: Exercise, attn: AttnModule, options?: { seed?: number; variant?: number }): Prepared;
@@ -156,7 +157,7 @@ export declare function checkChoice(prepared: Prepared, index: number | null): C
 export declare function checkCode(prepared: Prepared, code: string, runner: Runner): Promise<CheckResult>;
 export declare function checkCodeRun(prepared: Prepared, run: Awaited<ReturnType<Runner>>): CheckResult;
 export declare function revealAnswer(prepared: Prepared): string | number;
-export declare function toleranceOf(exercise: Exercise): { abs: number; rel: number };
+export declare function toleranceOf(exercise: Exercise): { abs: number | number[]; rel: number | number[] };
 export declare function isRandom(exercise: Exercise): boolean;
 
 /** Feedback words: title and lines are Markdown; inputs (code) is plain text. */

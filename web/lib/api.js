@@ -22,6 +22,8 @@ export { linearAttention, performerProjection } from './ops/linear_attention.js'
 export { countParameters, countFlops } from './ops/count.js';
 export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
+export { Trainer } from './ops/trainer.js';
 export { kvCacheBytes } from './ops/kv_cache_bytes.js';
 export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
 export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';
+export { preloadDefaultModel } from './asset_cache.js';

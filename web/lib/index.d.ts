@@ -200,6 +200,7 @@ export * from './count.js';
 export * from './masks.js';
 export * from './blocks.js';
 export * from './model.js';
+export * from './train.js';
 export * from './memory.js';
 export * from './ssm.js';
 export * from './scaling.js';

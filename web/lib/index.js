@@ -1,6 +1,7 @@
 // Browser / bundler entry: the glue finds its .wasm next to itself through
 // new URL(..., import.meta.url), which Vite also follows to emit the asset.
 import { setAssetReader, setLoader } from './runtime.js';
+import { cachedBytes } from './asset_cache.js';
 
 setLoader(async (variant) => {
   const { default: create } = variant === 'simd'
@@ -22,9 +23,7 @@ function decodeDataUrl(href) {
 
 setAssetReader(async (url) => {
   if (String(url).startsWith('data:')) return decodeDataUrl(String(url));
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return cachedBytes(url); // Cache Storage first (asset_cache.js)
 });
 
 export * from './api.js';

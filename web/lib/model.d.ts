@@ -2,13 +2,14 @@
 // module Web Worker). File layouts: docs/FORMATS.md. Legend: T tokens,
 // V vocabulary, L layers, H heads.
 import type { Tensor } from './index.js';
+import type { CreateOptions, LossAndGradients, NamedTensors, TokenBatch, TrainConfig } from './train.js';
 
 /** What a loaded model is (Model.config, ModelWorker.config). */
 export interface ModelConfig {
   /** 'llama' (llama2.c: RMSNorm, RoPE, GQA, SwiGLU) or 'gpt2' (LayerNorm, learned positions, GELU). */
   arch: 'llama' | 'gpt2';
-  /** The file's layout: llama2.c legacy, ak42 version 1 (fp32) or 2 (Q8_0), or our AGPT. */
-  format: 'llama2c' | 'ak42v1' | 'ak42v2' | 'agpt1';
+  /** The file's layout: llama2.c legacy, ak42 version 1 (fp32) or 2 (Q8_0), our AGPT 1 or 2; 'trained' for Model.create. */
+  format: 'llama2c' | 'ak42v1' | 'ak42v2' | 'agpt1' | 'agpt2' | 'trained';
   /** The weights in memory: 'q8_0' for a version 2 file or after `quantize: true`. */
   weightType: 'f32' | 'q8_0';
   tokenizer: 'bpe' | 'char' | 'none';
@@ -27,6 +28,14 @@ export interface ModelConfig {
   sharedClassifier: boolean;
   weightBytes: number;
   stateBytes: number;
+  /** The architecture variant (TrainConfig): a file's own, or Model.create's. */
+  positions: 'rope' | 'learned' | 'sinusoidal' | 'alibi' | 'none';
+  norm: 'rmsnorm' | 'layernorm';
+  prenorm: boolean;
+  activation: 'swiglu' | 'gelu' | 'gelu_tanh' | 'relu';
+  bias: boolean;
+  /** True for a model made by Model.create. */
+  trainable: boolean;
 }
 
 /** The names of the models shipped with the package (web/models/README.md). */
@@ -160,9 +169,47 @@ export class Model {
   /** An AGPT (GPT-2-style) checkpoint and a tokenizer.bin (often tokenizerKind: 'char'). Needs ready(). */
   static fromGpt2(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Gpt2LoadOptions): Model;
 
+  /**
+   * A fresh model to train (docs/TRAINING.md), initialised as llama2.c's
+   * model.py: matrices and embeddings N(0, 0.02), wo and w3 (gpt2: the
+   * c_proj layers and c_gate) N(0, 0.02/√(2·nLayers)), norm weights 1,
+   * biases 0, from `seed`. Needs ready().
+   * @example
+   * const model = attn.Model.create({ dim: 64, nLayers: 2, nHeads: 4, vocabSize: 96, seqLen: 64 }, { seed: 1 });
+   */
+  static create(config: TrainConfig, options?: CreateOptions): Model;
+
   /** A copy of the model's configuration. */
   readonly config: ModelConfig;
   readonly disposed: boolean;
+  /** True for a model made by Model.create: the methods below work on it. */
+  readonly trainable: boolean;
+
+  /**
+   * Fresh copies of every weight by PyTorch state_dict name (llama2.c's
+   * model.py for llama: 'tok_embeddings.weight' [V, C],
+   * 'layers.{i}.attention.wq.weight' [H·D, C], ...; nanoGPT's for gpt2),
+   * nn.Linear weights as [out, in].
+   */
+  parameters(): NamedTensors;
+  /** Replaces any of the named weights; names and shapes are checked before anything is written. */
+  setParameters(partial: NamedTensors): void;
+  /**
+   * The mean cross-entropy over targets that are not −1 (PyTorch's
+   * ignore_index=-1) of inputs → targets, both [B, T] with T <= seqLen, and its
+   * gradient by parameter name.
+   */
+  lossAndGradients(inputs: TokenBatch, targets: TokenBatch): LossAndGradients;
+  /** The same loss, forward only (a held-out loss). */
+  loss(inputs: TokenBatch, targets: TokenBatch): number;
+  /**
+   * llama2.c's legacy (version 0) checkpoint, as its export.py writes it:
+   * run.c and Model.fromLlama2c read it. Throws for an architecture it cannot
+   * hold (gpt2, positions other than rope, layernorm, post-LN, not swiglu, biases).
+   */
+  toLlama2c(): Uint8Array;
+  /** The project's own format (AGPT version 2, docs/FORMATS.md): every config; Model.fromGpt2 reads it. */
+  save(): Uint8Array;
 
   /** Token ids of text (at most 16 MiB of UTF-8); bos defaults to true, eos to false. */
   encode(text: string, options?: { bos?: boolean; eos?: boolean }): number[];
@@ -235,3 +282,12 @@ export class ModelWorker {
   /** Terminates the worker; pending calls reject, later calls reject with AttnscopeError. */
   dispose(): void;
 }
+
+/**
+ * Downloads a default model's checkpoint and tokenizer into Cache Storage
+ * (browsers), reporting bytes as they arrive, so that Model.default(name) and
+ * ModelWorker.default(name) then load with no download; a second visit, or a
+ * switch back to the model, downloads nothing. Resolves at once in Node.
+ * @example await attn.preloadDefaultModel('chars', { onProgress: ({ loaded, total }) => bar.value = loaded / total });
+ */
+export declare function preloadDefaultModel(name: DefaultModelName, options?: { onProgress?: (progress: { loaded: number; total: number }) => void }): Promise<void>;

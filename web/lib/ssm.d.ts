@@ -26,6 +26,8 @@ export interface SelectiveScanOptions {
  *   x_t[c, n] = exp(Δ_t[c]·A[c, n]) · x_{t−1}[c, n] + Δ_t[c]·B_t[n]·u_t[c],   x_{−1} = 0;
  *   y_t[c] = Σ_n C_t[n]·x_t[c, n] + D[c]·u_t[c]   (times silu(z_t[c]) with z).
  * Returns { output: y [L, Dch] } and, with returnStates, states [L, Dch, N].
+ * (mamba_ssm also takes a time-invariant B or C per channel, [Dch, N], and
+ * complex A; neither is supported here.)
  * A is usually negative (Mamba's A = −exp(A_log)), so exp(Δ·A) < 1 forgets:
  * a large Δ resets the state to the current input, a small Δ keeps it.
  * Computed in float32, step by step.

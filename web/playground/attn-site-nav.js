@@ -25,7 +25,9 @@ nav { max-width: 1280px; margin: 0 auto; padding: 10px 24px; display: flex; flex
   font-family: var(--attn-mono, ui-monospace, "DejaVu Sans Mono", Menlo, monospace); font-size: 13px; font-weight: 650;
   letter-spacing: 0.04em; color: var(--accent); background: var(--accent-soft); padding: 4px 9px; border-radius: 6px; text-decoration: none;
 }
-ul { list-style: none; margin: 0 0 0 auto; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 14px; }
+/* Brand and language on the first row, the pages on the second: room for any number of pages. */
+attn-lang-switch { margin-left: auto; }
+ul { list-style: none; order: 3; flex-basis: 100%; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 18px; font-size: 14px; }
 a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
 a:focus-visible, button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; border-radius: 4px; }
@@ -36,11 +38,11 @@ a[aria-current="page"] { color: var(--ink); font-weight: 650; }
 }
 @media (max-width: 760px) {
   nav { padding: 8px 14px; }
-  .menu { display: inline-block; }
-  ul { display: none; order: 3; flex-basis: 100%; margin: 4px 0 6px; display: none; grid-template-columns: 1fr 1fr; gap: 2px 12px; }
+  .menu { display: inline-block; margin-left: auto; }
+  attn-lang-switch { margin-left: 0; }
+  ul { display: none; margin: 4px 0 6px; grid-template-columns: 1fr 1fr; gap: 2px 12px; }
   nav.open ul { display: grid; }
   li a { display: block; padding: 10px 4px; min-height: 44px; }
-  attn-lang-switch { order: 2; }
 }
 @media (forced-colors: active) { a[aria-current="page"] { text-decoration: underline; } }
 `;

@@ -16,6 +16,7 @@ export const PAGES = [
   { path: 'lecture.html', nav: 'lecture', title: { ja: '講義ページの例', en: 'Lecture example' }, topics: ['positional-encoding', 'rope'], widgets: ['attn-heatmap', 'attn-exercise'] },
   { path: 'exercises.html', nav: 'exercises', title: { ja: '練習問題', en: 'Exercises' }, topics: [], widgets: ['attn-exercise'] },
   { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
+  { path: 'widgets.html', nav: 'widgets', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
 ];
 
 /** The entry of the page at `pathname` (a URL path; a folder means its index.html), or undefined. */

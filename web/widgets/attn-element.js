@@ -12,7 +12,6 @@
 // - cleanup: everything subscribed here, and whatever onDisconnect() was
 //   given, is released in disconnectedCallback.
 // Attribute parsing lives in attributes.js (module functions, re-exported).
-import { attn } from './attention-source.js';
 import { langFor, onLangChange } from './i18n.js';
 
 export { boolAttr, numberAttr, intAttr, enumAttr, wordsAttr } from './attributes.js';
@@ -55,7 +54,9 @@ export class AttnElement extends HTMLElement {
       this.#cleanups.push(() => observer.disconnect());
     }
     if (this.constructor.needsCore && !this.#coreReady && !this.#coreError) {
-      attn.ready().then(() => { this.#coreReady = true; }, (e) => { this.#coreError = e; }).finally(() => this.schedule());
+      // Imported on demand: a page whose elements need no core (the nav) does not download it.
+      import('../lib/index.js').then((attn) => attn.ready())
+        .then(() => { this.#coreReady = true; }, (e) => { this.#coreError = e; }).finally(() => this.schedule());
     }
     this.connected();
     this.schedule();

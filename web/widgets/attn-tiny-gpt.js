@@ -200,8 +200,26 @@ export class AttnTinyGpt extends AttnElement {
     const fromAttributes = !userPicked && choice === this.#initialModel();
     writeSettings(this.#ui, choice, fromAttributes ? this : null, langFor(this));
     showModelChoice(this.#ui, choice, langFor(this));
-    if (choice !== 'file') this.#load(() => attn.ModelWorker.default(choice));
+    if (choice !== 'file') this.#load(() => this.#download(choice).then(() => attn.ModelWorker.default(choice)));
     else { this.#replaceWorker(null); this.#ui.info.textContent = ''; }
+  }
+
+  // The files go to Cache Storage with a byte progress bar; the worker then reads them from there.
+  async #download(choice) {
+    const ui = this.#ui;
+    const mb = (n) => (n / 1e6).toFixed(1);
+    try {
+      await attn.preloadDefaultModel(choice, {
+        onProgress: ({ loaded, total }) => {
+          if (choice !== this.#choice || !total || loaded >= total) return;
+          ui.download.hidden = false;
+          ui.download.value = loaded / total;
+          ui.info.textContent = t('gpt.downloading', { got: mb(loaded), total: mb(total) }, langFor(this));
+        },
+      });
+    } finally {
+      ui.download.hidden = true;
+    }
   }
 
   #load(make) {

@@ -361,6 +361,17 @@ export interface TinyGptInspection {
   labels: string[];
 }
 
+/** The controls of <attn-tiny-gpt> (generate options plus the model and prompt). */
+export interface TinyGptSettings {
+  model: 'chars' | 'sort' | 'file';
+  prompt: string;
+  temperature: number;
+  topK: number;
+  topP: number;
+  seed: number;
+  maxNewTokens: number;
+}
+
 /**
  * `<attn-tiny-gpt>`: a tiny language model generating text in the page. The
  * model runs in a module Web Worker (ModelWorker), so the page stays
@@ -380,17 +391,6 @@ export interface TinyGptInspection {
  * `error` (detail {message}; the message is also shown in the element).
  * @example <attn-tiny-gpt model="sort" lang="ja"></attn-tiny-gpt>
  */
-/** The controls of <attn-tiny-gpt> (generate options plus the model and prompt). */
-export interface TinyGptSettings {
-  model: 'chars' | 'sort' | 'file';
-  prompt: string;
-  temperature: number;
-  topK: number;
-  topP: number;
-  seed: number;
-  maxNewTokens: number;
-}
-
 export declare class AttnTinyGpt extends HTMLElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnTinyGpt;
   /** The worker running the model (null while loading or without a model). */

@@ -25,6 +25,7 @@ export const STYLE = `
 .drop { margin: 0; font-size: 12.5px; color: var(--muted); }
 .file-status { font-size: 12.5px; color: var(--muted); }
 progress { width: 140px; accent-color: var(--accent); }
+.download { display: block; width: 100%; max-width: 320px; margin: -8px 0 12px; }
 .field { display: flex; align-items: center; gap: 8px; font-size: 14px; }
 .field .name { color: var(--attn-ink, #1b2430); white-space: nowrap; }
 .field.check { flex-direction: row-reverse; gap: 6px; }

@@ -39,6 +39,9 @@ export function buildView(root) {
   });
   ui.about = el('p', 'about');
   ui.info = el('p', 'info');
+  ui.download = el('progress', 'download'); // bytes of a default model as they arrive
+  ui.download.max = 1;
+  ui.download.hidden = true;
 
   ui.checkpoint = input('file', { accept: '.bin,application/octet-stream' });
   ui.tokenizer = input('file', { accept: '.bin,application/octet-stream' });
@@ -101,7 +104,7 @@ export function buildView(root) {
   ui.inspector.hidden = true;
 
   const promptRow = field('gpt.prompt', ui.prompt, 'field prompt');
-  root.append(el('style', null, STYLE), ui.picker, ui.about, ui.files, ui.info, promptRow, ui.knobs, actions,
+  root.append(el('style', null, STYLE), ui.picker, ui.about, ui.files, ui.info, ui.download, promptRow, ui.knobs, actions,
     ui.error, ui.output, ui.hint, ui.inspector);
   return ui;
 }

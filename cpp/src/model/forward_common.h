@@ -32,8 +32,10 @@ inline void linear(float* out, const float* x, const MatrixStack& w, int layer, 
 // For every query head h: att = softmax(q_h . k_t / sqrt(D)) over t <= pos,
 // out_h = sum_t att[t] v_t, with key/value head h / (H / Hkv) (GQA).
 // k_cache, v_cache: this layer's (T, Hkv*D); att: (H, T) scratch; trace (H, pos+1) or null.
+// slopes (H) or null: ALiBi adds -slopes[h] (pos - t) to the scaled scores.
 inline void attend(float* out, const float* q, const float* k_cache, const float* v_cache,
-                   float* att, float* trace, const ModelConfig& c, int pos) {
+                   float* att, float* trace, const ModelConfig& c, int pos,
+                   const float* slopes = nullptr) {
     const int D = c.head_size, T = c.seq_len, kv_dim = c.n_kv_heads * D;
     const int kv_mul = c.n_heads / c.n_kv_heads;
     const float sqrt_d = std::sqrt(static_cast<float>(D));
@@ -43,6 +45,8 @@ inline void attend(float* out, const float* q, const float* k_cache, const float
         const std::size_t kv_off = static_cast<std::size_t>(h / kv_mul) * D;
         for (int t = 0; t <= pos; ++t)
             a[t] = dot(qh, k_cache + static_cast<std::size_t>(t) * kv_dim + kv_off, D) / sqrt_d;
+        if (slopes)
+            for (int t = 0; t <= pos; ++t) a[t] -= slopes[h] * static_cast<float>(pos - t);
         softmax(a, pos + 1);
         if (trace) std::memcpy(trace + static_cast<std::size_t>(h) * (pos + 1), a, sizeof(float) * (pos + 1));
         float* oh = out + h * D;

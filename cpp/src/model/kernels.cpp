@@ -125,6 +125,20 @@ float gelu_tanh_f32(float x) {
     return 0.5f * x * (1.f + t);
 }
 
+float erf_f32(float x) {
+    const float a = x < 0.f ? -x : x;
+    const float t = 1.f / (1.f + 0.3275911f * a);
+    float p = 1.061405429f;
+    p = p * t + -1.453152027f;
+    p = p * t + 1.421413741f;
+    p = p * t + -0.284496736f;
+    p = p * t + 0.254829592f;
+    const float y = 1.f - p * t * exp_f32(-a * a);
+    return x < 0.f ? -y : y;
+}
+
+float gelu_f32(float x) { return 0.5f * x * (1.f + erf_f32(x * 0.70710678118654752f)); }
+
 void rms_norm(float* out, const float* x, const float* w, int n, float eps) {
     const float ms = dot(x, x, n) / static_cast<float>(n) + eps;
     const float inv = 1.f / std::sqrt(ms);

@@ -37,7 +37,7 @@ Outcome Loader::check_dims(const ModelConfig& c) {
     if (c.n_kv_heads > c.n_heads || c.n_heads % c.n_kv_heads != 0)
         return failure(kBad, "n_heads (%d) must be a multiple of n_kv_heads (%d)", c.n_heads,
                        c.n_kv_heads);
-    if (c.arch == Arch::Llama && c.head_size % 2 != 0)
+    if (c.positions == Positions::Rope && c.head_size % 2 != 0)
         return failure(kBad, "head size dim/n_heads = %d/%d = %d must be even (RoPE rotates pairs)",
                        c.dim, c.n_heads, c.head_size);
     if (c.weight_type == WeightType::Q8_0) {

@@ -5,6 +5,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdlib>
+#include "attnscope/position.h"
 #include "loader.h"
 
 namespace attnscope::model {
@@ -42,9 +43,11 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
     const bool q8 = c.weight_type == WeightType::Q8_0;
     s->xq = k->take<std::int16_t>(q8 ? widest : 0);
     s->xs = k->take<float>(q8 ? widest / c.group_size : 0);
-    const std::uint64_t half = c.arch == Arch::Llama ? T * (c.head_size / 2) : 0;
+    const std::uint64_t half = c.positions == Positions::Rope ? T * (c.head_size / 2) : 0;
     s->rope_cos = k->take<float>(half);
     s->rope_sin = k->take<float>(half);
+    s->sinusoid = k->take<float>(c.positions == Positions::Sinusoidal ? T * C : 0);
+    s->slopes = k->take<float>(c.positions == Positions::Alibi ? c.n_heads : 0);
 }
 
 }  // namespace
@@ -67,7 +70,7 @@ Outcome Transformer::allocate_state() {
     carve(&s_, &carver, cfg_);
     // RoPE: pair i of a head turns by pos * base^(-2i/D) (run.c's freq), in double.
     const int half = cfg_.head_size / 2;
-    if (cfg_.arch == Arch::Llama)
+    if (cfg_.positions == Positions::Rope)
         for (int i = 0; i < half; ++i) {
             const double freq = std::pow(static_cast<double>(cfg_.rope_base), -2.0 * i / cfg_.head_size);
             for (int pos = 0; pos < cfg_.seq_len; ++pos) {
@@ -75,7 +78,18 @@ Outcome Transformer::allocate_state() {
                 s_.rope_sin[static_cast<std::size_t>(pos) * half + i] = static_cast<float>(std::sin(pos * freq));
             }
         }
+    if (cfg_.positions == Positions::Sinusoidal) sinusoidal_encoding(s_.sinusoid, cfg_.seq_len, cfg_.dim, 10000.f);
+    if (cfg_.positions == Positions::Alibi) alibi_slopes(s_.slopes, cfg_.n_heads);
     return {};
+}
+
+Outcome Transformer::view(const ModelConfig& c, const Weights& w, std::unique_ptr<Transformer>* out) {
+    std::unique_ptr<Transformer> m(new Transformer());
+    m->cfg_ = c;
+    m->w_ = w;
+    Outcome o = m->allocate_state();
+    if (o.ok()) *out = std::move(m);
+    return o;
 }
 
 Transformer::~Transformer() {
@@ -94,8 +108,9 @@ Outcome Transformer::forward(int token, int pos, float* attention) {
         return failure(Status::InvalidArgument,
                        "position %d needs positions 0..%d in the KV cache first, and it holds %d",
                        pos, pos - 1, cached_);
-    if (cfg_.arch == Arch::Llama) forward_llama(token, pos, attention);
-    else forward_gpt2(token, pos, attention);
+    if (is_plain_llama(cfg_)) forward_llama(token, pos, attention);
+    else if (cfg_.format == FileFormat::Agpt1) forward_gpt2(token, pos, attention);
+    else forward_variant(token, pos, attention);
     cached_ = pos + 1;
     return {};
 }

@@ -2,7 +2,10 @@
 // transposed / reshaped cases named), then NaN and Infinity, then every
 // entry within tolerance. A value passes when, entry by entry,
 //   |got - want| <= abs + rel * |want|
-// and non-finite expected entries are matched exactly.
+// and non-finite expected entries are matched exactly. `abs` and `rel` may
+// be arrays with one tolerance per entry (row-major), for answers whose
+// entries differ in scale: an entry near 0 needs a small `abs`, or leaving
+// it out (0) passes as "close".
 import { sizeOf, unravel } from './values.js';
 
 /** Tolerances used when an exercise does not give its own. */
@@ -31,10 +34,13 @@ function transposed(v) {
   return { data, shape: [c, r] };
 }
 
+/** The tolerance of entry i: a number, or the i-th of an array of per-entry tolerances. */
+const tolAt = (t, i) => (Array.isArray(t) ? t[Math.min(i, t.length - 1)] : t);
+
 function entries(got, want, tol) {
   let first = -1, count = 0, worst = 0;
   for (let i = 0; i < want.data.length; i++) {
-    if (closeEnough(got.data[i], want.data[i], tol)) continue;
+    if (closeEnough(got.data[i], want.data[i], { abs: tolAt(tol.abs, i), rel: tolAt(tol.rel, i) })) continue;
     if (first < 0) first = i;
     count++;
     worst = Math.max(worst, Math.abs(got.data[i] - want.data[i]));

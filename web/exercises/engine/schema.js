@@ -29,12 +29,16 @@ function checkText(value, name, problems) {
   }
 }
 
+const isTolerance = (v) => typeof v === 'number' && v >= 0;
+
 function checkTolerance(tol, problems) {
   if (tol === undefined) return;
   if (!isObject(tol)) { problems.push('tolerance must be {abs, rel}'); return; }
   for (const k of Object.keys(tol)) {
     if (k !== 'abs' && k !== 'rel') problems.push(`tolerance.${k} is not a field (abs, rel)`);
-    else if (!(typeof tol[k] === 'number' && tol[k] >= 0)) problems.push(`tolerance.${k} must be a number ≥ 0`);
+    else if (!(isTolerance(tol[k]) || (Array.isArray(tol[k]) && tol[k].length > 0 && tol[k].every(isTolerance)))) {
+      problems.push(`tolerance.${k} must be a number ≥ 0 or a non-empty array of them (one per entry)`);
+    }
   }
 }
 

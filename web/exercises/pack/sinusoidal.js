@@ -19,6 +19,9 @@ $$PE(pos, 2i) = \sin\frac{pos}{10000^{2i/d_\text{model}}},\qquad PE(pos, 2i+1) =
 Compute the vector $PE({{pos}}) \in \mathbb{R}^{{{d}}}$ at position $pos = {{pos}}$.`),
     inputs: (rng, { variant }) => ({ pos: variant === 0 ? 1 : rng.int(2, 9), d: 4 }),
     reference: (attn, { pos, d }) => peRow(attn, pos, d),
+    // Per entry: the slow pair's sin(pos/100) is as small as 0.01, so an absolute
+    // 0.01 would accept 0 for it; 0.001 still passes it rounded to 2 decimals.
+    tolerance: { abs: [0.01, 0.01, 0.001, 0.001], rel: 0.01 },
     answer: { placeholder: text('例: [0.1, 0.2, 0.3, 0.4]', 'e.g. [0.1, 0.2, 0.3, 0.4]') },
     mistakes: [
       {
@@ -34,6 +37,13 @@ Compute the vector $PE({{pos}}) \in \mathbb{R}^{{{d}}}$ at position $pos = {{pos
         explain: text(R`同じ組 $(2i, 2i+1)$ の 2 つの次元は同じ角度 $pos/10000^{2i/d}$ を使います。`,
           R`Both dims of a pair $(2i, 2i+1)$ share one angle, $pos/10000^{2i/d}$.`),
         compute: (attn, { pos, d }) => Array.from({ length: d }, (_, k) => (k % 2 ? Math.cos : Math.sin)(pos / 10000 ** (k / d))),
+      },
+      {
+        id: 'slow-pair-at-zero',
+        label: text(R`ゆっくり回る組 $(\sin, \cos)(pos/100)$ を $(0, 1)$ にしています`, R`the slow pair $(\sin, \cos)(pos/100)$ was taken as $(0, 1)$`),
+        explain: text(R`$i = 1$ の角度は $pos/100$ で、0 ではありません。小さくても $\sin(pos/100) \approx pos/100$ です。`,
+          R`The angle of pair $i = 1$ is $pos/100$, not 0: small, but $\sin(pos/100) \approx pos/100$.`),
+        compute: (attn, { pos }) => [Math.sin(pos), Math.cos(pos), 0, 1],
       },
       {
         id: 'degrees',

@@ -1,15 +1,20 @@
 // Model: a tiny decoder language model in the wasm heap (cpp/include/attnscope/
 // model/, through wasm_bindings/model_bindings.cpp): llama2.c checkpoints
 // (legacy, ak42 v1 fp32, ak42 v2 Q8_0), our GPT-2-style "AGPT" format, run.c's
-// tokenizer.bin (docs/FORMATS.md). One ModelHandle owns the weights, the KV
-// cache, the tokenizer and the sampler; this class validates, copies in and
-// out, and turns the core's messages into AttnscopeError.
+// tokenizer.bin (docs/FORMATS.md), or a fresh model to train (Model.create;
+// cpp/include/attnscope/train, model_train.js, docs/TRAINING.md). One
+// ModelHandle owns the weights, the KV cache, the tokenizer and the sampler;
+// this class validates, copies in and out, and turns the core's messages
+// into AttnscopeError.
 import { withHeap } from '../heap.js';
 import { readAsset, ready } from '../runtime.js';
 import { checkBool, checkOptions, fail } from '../tensor.js';
 import { DEFAULT_MODELS, DEFAULT_MODEL_NAMES } from './model_files.js';
 import { GenerationSession, generationSettings, streamTokens } from './model_generate.js';
-import { loadHandle, tokenId, typeName } from './model_load.js';
+import { loadHandle, newHandle, tokenId, typeName } from './model_load.js';
+import {
+  checkBatch, checkPartial, createArgs, createOptions, parameterTable, readTensors, trainConfig, withBatch, writeTensors,
+} from './model_train.js';
 
 const CREATE = Symbol('Model.create');
 /** Longest text encode() takes: 16 MiB of UTF-8. */
@@ -20,17 +25,45 @@ function load(fnName, arch, checkpoint, tokenizer, opts) {
   return new Model(CREATE, M, h);
 }
 
+/** The state a Trainer shares with its model (trainer.js); checks it is alive and trainable. */
+export let trainingState;
+
 export class Model {
   #st;
 
-  /** Not for direct use: Model.default, Model.fromLlama2c or Model.fromGpt2. */
+  static {
+    trainingState = (model, fnName) => {
+      if (!(model instanceof Model)) fail(`${fnName}: model must be a Model made by Model.create (got ${typeName(model)})`);
+      return model.#trainable(fnName);
+    };
+  }
+
+  /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2 or Model.create. */
   constructor(key, M, h) {
-    if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...) or Model.fromGpt2(...)');
+    if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...) or Model.create(config)');
     const c = h.config();
     this.#st = {
       M, h, config: Object.freeze({ ...c }), vocabSize: c.vocabSize, seqLen: c.seqLen,
       hasTokenizer: c.tokenizer !== 'none', epoch: 0, owner: null, disposed: false, scratch: 0, scratchBytes: 0,
+      params: c.trainable ? parameterTable(h) : null, trainers: new Set(),
     };
+  }
+
+  /**
+   * A fresh model to train: config { arch, dim, hiddenDim, nLayers, nHeads,
+   * nKvHeads, vocabSize, seqLen, sharedClassifier, positions, norm, prenorm,
+   * activation, bias } (defaults: llama2.c's ModelArgs, the family's
+   * variant), weights initialised as llama2.c's model.py from opts.seed
+   * (default 0). Needs ready().
+   */
+  static create(config, opts) {
+    const fnName = 'Model.create';
+    const c = trainConfig(config, fnName);
+    const o = createOptions(opts, fnName);
+    const { M, h } = newHandle(fnName, (handle) => {
+      if (handle.createTrainable(...createArgs(c, o.seed)) !== 0) fail(`${fnName}: ${handle.error()}`);
+    }, o.tokenizer, o.tokenizerKind);
+    return new Model(CREATE, M, h);
   }
 
   /** Names of the models shipped with the package ('chars', 'sort'). */
@@ -60,6 +93,60 @@ export class Model {
   /** { arch, format, weightType, tokenizer, dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, ... } */
   get config() { return { ...this.#live('Model.config').config }; }
   get disposed() { return this.#st.disposed; }
+  /** True for a model made by Model.create (parameters, gradients, Trainer, saving). */
+  get trainable() { return this.#st.params !== null; }
+
+  /** Fresh copies of every weight by its PyTorch state_dict name: { [name]: Tensor }. */
+  parameters() {
+    const st = this.#trainable('Model.parameters');
+    return readTensors(st.M, st.h.paramsPtr(), st.params);
+  }
+
+  /**
+   * Replaces the named weights (any subset of parameters()); every name and
+   * shape is checked before any is written. Resets the KV cache.
+   */
+  setParameters(partial) {
+    const fnName = 'Model.setParameters';
+    const st = this.#trainable(fnName);
+    writeTensors(st.M, st.h.paramsPtr(), checkPartial(fnName, partial, st.params));
+    st.h.weightsChanged();
+    st.epoch += 1;
+  }
+
+  /** Mean cross-entropy over targets != -1 and its gradient: { loss, gradients: { [name]: Tensor } }. */
+  lossAndGradients(inputs, targets) {
+    const fnName = 'Model.lossAndGradients';
+    const st = this.#trainable(fnName);
+    const batch = checkBatch(fnName, inputs, targets, st);
+    return withBatch(fnName, batch, (heap, x, y) => {
+      const out = heap.output(1, 'the loss');
+      if (st.h.lossAndGradients(x, y, batch.B, batch.T, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
+      return { loss: heap.read(out, 1)[0], gradients: readTensors(st.M, st.h.gradsPtr(), st.params) };
+    });
+  }
+
+  /** The same loss, forward only (a held-out loss): a number. */
+  loss(inputs, targets) {
+    const fnName = 'Model.loss';
+    const st = this.#trainable(fnName);
+    const batch = checkBatch(fnName, inputs, targets, st);
+    return withBatch(fnName, batch, (heap, x, y) => {
+      const out = heap.output(1, 'the loss');
+      if (st.h.loss(x, y, batch.B, batch.T, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
+      return heap.read(out, 1)[0];
+    });
+  }
+
+  /** llama2.c's legacy checkpoint (run.c reads it); only for llama2.c's own architecture. */
+  toLlama2c() {
+    return this.#saved('Model.toLlama2c', (h) => h.saveLlama2c());
+  }
+
+  /** The project's own format (AGPT version 2, docs/FORMATS.md): any config; Model.fromGpt2 reads it. */
+  save() {
+    return this.#saved('Model.save', (h) => h.saveAgpt());
+  }
 
   /** Token ids of `text` (run.c's encode for 'bpe'; one per character for 'char'). */
   encode(text, opts) {
@@ -169,6 +256,8 @@ export class Model {
     const st = this.#st;
     if (st.disposed) return;
     st.disposed = true;
+    for (const release of st.trainers) release(); // their optimisers point into this model
+    st.trainers.clear();
     if (st.scratch) st.M._free(st.scratch);
     st.h.dispose();
     st.h.delete();
@@ -177,6 +266,21 @@ export class Model {
   #live(fnName) {
     if (this.#st.disposed) fail(`${fnName}: the model has been disposed`);
     return this.#st;
+  }
+
+  #trainable(fnName) {
+    const st = this.#live(fnName);
+    if (!st.params) fail(`${fnName}: this model was loaded from a file; only a model made by Model.create can be trained or saved`);
+    return st;
+  }
+
+  #saved(fnName, save) {
+    const st = this.#trainable(fnName);
+    if (save(st.h) !== 0) fail(`${fnName}: ${st.h.error()}`);
+    const p = st.h.savedPtr();
+    const bytes = st.M.HEAPU8.slice(p, p + st.h.savedSize());
+    st.h.clearSaved();
+    return bytes;
   }
 
   #withTokenizer(fnName) {

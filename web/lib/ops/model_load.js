@@ -27,6 +27,35 @@ function bytesOf(v, name, fnName) {
   return fail(`${fnName}: ${name} must be an ArrayBuffer or a Uint8Array of the file's bytes (got ${typeName(v)})`);
 }
 
+/** Reads a tokenizer.bin (kind 'bpe' | 'char', checked) into the handle h. */
+function loadTokenizer(fnName, h, tok, kind) {
+  withHeap(fnName, (heap) => {
+    const p = heap.input(tok, 'the tokenizer');
+    if (h.loadTokenizer(p, tok.byteLength, KINDS[kind]) !== 0) fail(`${fnName}: tokenizer: ${h.error()}`);
+  });
+}
+
+/**
+ * A new ModelHandle made by `make(h)` (Model.create: a trainable model; it
+ * throws on failure) with an optional tokenizer; { M, h }, the handle freed
+ * on any error.
+ */
+export function newHandle(fnName, make, tokenizer, tokenizerKind) {
+  const kind = checkEnum(tokenizerKind ?? 'bpe', 'opts.tokenizerKind', Object.keys(KINDS));
+  const tok = tokenizer == null ? null : bytesOf(tokenizer, 'opts.tokenizer', fnName);
+  const M = module();
+  const h = new M.ModelHandle();
+  try {
+    make(h);
+    if (tok) loadTokenizer(fnName, h, tok, kind);
+  } catch (e) {
+    h.dispose();
+    h.delete();
+    throw e;
+  }
+  return { M, h };
+}
+
 /**
  * A new ModelHandle holding the checkpoint (arch 'llama': llama2.c legacy or
  * ak42; 'gpt2': AGPT) and the tokenizer (or none); returns { M, h }. On any
@@ -51,12 +80,7 @@ export function loadHandle(fnName, arch, checkpoint, tokenizer, opts) {
         : h.loadGpt2(p, ckpt.byteLength, maxSeqLen, false, 64);
       if (status !== 0) fail(`${fnName}: checkpoint: ${h.error()}`);
     });
-    if (tok) {
-      withHeap(fnName, (heap) => {
-        const p = heap.input(tok, 'the tokenizer');
-        if (h.loadTokenizer(p, tok.byteLength, KINDS[kind]) !== 0) fail(`${fnName}: tokenizer: ${h.error()}`);
-      });
-    }
+    if (tok) loadTokenizer(fnName, h, tok, kind);
   } catch (e) {
     h.dispose();
     h.delete();

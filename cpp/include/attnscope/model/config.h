@@ -22,6 +22,26 @@ enum class FileFormat : int {
     Ak42V1 = 1,         // "ak42" header version 1, fp32
     Ak42V2 = 2,         // "ak42" header version 2, Q8_0
     Agpt1 = 3,          // our GPT-2-style format, version 1
+    Agpt2 = 4,          // our format, version 2: every variant (and a trained model's own)
+};
+
+// The architecture variants a trained model (and an AGPT v2 file) may choose.
+enum class Positions : int {
+    Rope = 0,        // interleaved pairs (2i, 2i+1) of each head turned by pos * base^(-2i/D)
+    Learned = 1,     // a (T, C) table added to the token embedding
+    Sinusoidal = 2,  // sin at even dims, cos at odd dims (base 10000) added to the embedding
+    Alibi = 3,       // -m_h * (i - j) added to the scaled causal scores
+    None = 4,
+};
+enum class Norm : int {
+    RmsNorm = 0,    // w * x / sqrt(mean(x^2) + eps)
+    LayerNorm = 1,  // (x - mean) / sqrt(var + eps) * w + b
+};
+enum class Activation : int {
+    SwiGlu = 0,    // w2(silu(w1 x) * w3 x)
+    Gelu = 1,      // exact: 0.5 x (1 + erf(x / sqrt 2))
+    GeluTanh = 2,  // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+    Relu = 3,
 };
 
 struct ModelConfig {
@@ -40,8 +60,20 @@ struct ModelConfig {
     int group_size = 0;  // Q8_0 group size (0 for fp32)
     bool shared_classifier = true;  // logits use the token embedding
     float norm_eps = 1e-5f;
-    float rope_base = 10000.f;  // Llama only
+    float rope_base = 10000.f;  // positions == Rope only
+    // Variants (the loaders set their file's; AGPT v2 and trained models any).
+    Positions positions = Positions::Rope;
+    Norm norm = Norm::RmsNorm;
+    bool prenorm = true;          // false: post-LN, x = norm(x + f(x))
+    Activation activation = Activation::SwiGlu;
+    bool bias = false;            // linear layers have biases
 };
+
+// llama2.c's own architecture (run.c's forward): RoPE, RMSNorm, pre-LN, SwiGLU, no biases.
+inline bool is_plain_llama(const ModelConfig& c) {
+    return c.arch == Arch::Llama && c.positions == Positions::Rope && c.norm == Norm::RmsNorm &&
+           c.prenorm && c.activation == Activation::SwiGlu && !c.bias;
+}
 
 struct LoadOptions {
     int max_seq_len = 0;        // > 0: cap T (a smaller KV cache); 0 keeps the file's

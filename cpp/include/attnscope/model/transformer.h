@@ -58,6 +58,12 @@ struct Weights {
     const float* b2 = nullptr;         // (L, C)
     const float* lnf_w = nullptr;      // (C)
     const float* lnf_b = nullptr;      // (C)
+    // Variants (AGPT v2, trained models): null when absent. With n_kv_heads <
+    // n_heads, wqkv has (H + 2 Hkv) D rows per layer.
+    const float* bq = nullptr;         // (L, H*D)   llama-named q/k/v biases
+    const float* bk = nullptr;         // (L, Hkv*D)
+    const float* bv = nullptr;         // (L, Hkv*D)
+    const float* b3 = nullptr;         // (L, F)     SwiGLU gate bias
 };
 
 struct RunState {
@@ -75,6 +81,8 @@ struct RunState {
     float* xs = nullptr;           // (max(C, F) / gs) their scales
     float* rope_cos = nullptr;     // (T, D/2)
     float* rope_sin = nullptr;     // (T, D/2)
+    float* sinusoid = nullptr;     // (T, C) positions == Sinusoidal
+    float* slopes = nullptr;       // (H) positions == Alibi
 };
 
 class Transformer {
@@ -83,6 +91,13 @@ class Transformer {
                                 const LoadOptions& options, std::unique_ptr<Transformer>* out);
     static Outcome load_gpt2(const std::uint8_t* bytes, std::uint64_t size,
                              const LoadOptions& options, std::unique_ptr<Transformer>* out);
+
+    // A model over weights it does not own (a train::TrainableModel's arena):
+    // c must be checked by the caller (c.seq_len = c.file_seq_len), w must
+    // outlive the model. Allocates only the run state.
+    static Outcome view(const ModelConfig& c, const Weights& w, std::unique_ptr<Transformer>* out);
+    // After the viewed weights changed: forget the KV cache.
+    void reset_cache() { cached_ = 0; }
 
     // logits() (V) of `token` at position `pos`; attention, if not null, gets
     // L*H*(pos+1) floats. Checks token, pos and the cache; never aborts.
@@ -105,6 +120,7 @@ class Transformer {
     Outcome allocate_state();
     void forward_llama(int token, int pos, float* attention);
     void forward_gpt2(int token, int pos, float* attention);
+    void forward_variant(int token, int pos, float* attention);  // any ModelConfig variant
 
     ModelConfig cfg_;
     Weights w_;

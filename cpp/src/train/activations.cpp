@@ -1,0 +1,105 @@
+// Sizing and carving the activation arena; the position tables of a (B, T).
+#include "activations.h"
+#include <cinttypes>
+#include <cmath>
+#include "attnscope/position.h"
+#include "attnscope/train/trainable_model.h"
+
+namespace attnscope::train {
+
+std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& c, int B, int T) {
+    using U = std::uint64_t;
+    U used = 0;
+    auto take = [&](U n) {
+        float* p = base ? base + used : nullptr;
+        used += (n + 3) / 4 * 4;  // 16-byte aligned pieces
+        return p;
+    };
+    const U N = U(B) * T, C = c.dim, F = c.hidden_dim, D = C / c.n_heads, HD = C, KV = D * c.n_kv_heads;
+    const bool ln = c.norm == Norm::LayerNorm, gate = c.activation == Activation::SwiGlu;
+    a->layer.resize(static_cast<std::size_t>(c.n_layers));
+    for (LayerActs& s : a->layer) {
+        s.n1 = take(N * C);
+        s.n1_mean = take(ln ? N : 0);
+        s.n1_rstd = take(N);
+        s.q = take(N * HD);
+        s.k = take(N * KV);
+        s.v = take(N * KV);
+        s.att = take(U(B) * c.n_heads * T * T);
+        s.atty = take(N * HD);
+        s.sum1 = take(N * C);
+        s.n2 = take(N * C);
+        s.n2_mean = take(ln ? N : 0);
+        s.n2_rstd = take(N);
+        s.h1 = take(N * F);
+        s.h3 = take(gate ? N * F : 0);
+        s.hact = take(N * F);
+        s.sum2 = take(N * C);
+    }
+    a->x0 = take(N * C);
+    a->lnf = take(N * C);
+    a->lnf_mean = take(ln ? N : 0);
+    a->lnf_rstd = take(N);
+    a->logits = take(N * c.vocab_size);
+    a->losses = take(N);
+    a->tq = take(N * HD);
+    a->tk = take(N * KV);
+    a->tv = take(N * KV);
+    a->tmp = take(N * C);
+    a->dres = take(N * C);
+    a->da = take(N * C);
+    a->db = take(N * C);
+    a->dc = take(N * C);
+    a->dh1 = take(N * F);
+    a->dh3 = take(gate ? N * F : 0);
+    a->dhact = take(N * F);
+    a->dqh = take(N * HD);
+    a->dkh = take(N * KV);
+    a->dvh = take(N * KV);
+    a->douth = take(N * HD);
+    a->att_scratch = take(U(T) * T + U(T) * D);
+    const bool rope = c.positions == Positions::Rope;
+    a->rope_cos = take(rope ? U(T) * (D / 2) : 0);
+    a->rope_sin = take(rope ? U(T) * (D / 2) : 0);
+    a->sinusoid = take(c.positions == Positions::Sinusoidal ? U(T) * C : 0);
+    a->slopes = take(c.positions == Positions::Alibi ? U(c.n_heads) : 0);
+    return used;
+}
+
+model::Outcome TrainableModel::prepare_activations(int B, int T) {
+    Activations& a = *acts_;
+    if (a.B == B && a.T == T) return {};
+    Activations count;
+    const std::uint64_t need = carve_activations(&count, nullptr, cfg_, B, T);
+    if (need > kMaxActivationFloats)
+        return model::failure(Status::InvalidArgument,
+                              "inputs: a batch of B x T = %d x %d needs %" PRIu64
+                              " floats of activations, over the limit of %" PRIu64 " (use a smaller batch)",
+                              B, T, need, kMaxActivationFloats);
+    if (need > a.capacity) {
+        float* block = static_cast<float*>(std::malloc(static_cast<std::size_t>(need) * sizeof(float)));
+        if (!block)
+            return model::failure(Status::OutOfMemory, "cannot allocate %" PRIu64 " bytes of activations",
+                                  need * 4);
+        std::free(a.block);
+        a.block = block;
+        a.capacity = need;
+    }
+    carve_activations(&a, a.block, cfg_, B, T);
+    a.B = B;
+    a.T = T;
+    const int D = cfg_.dim / cfg_.n_heads;
+    if (cfg_.positions == Positions::Rope)  // in double, as the inference path's table
+        for (int i = 0; i < D / 2; ++i) {
+            const double freq = std::pow(static_cast<double>(cfg_.rope_base), -2.0 * i / D);
+            for (int t = 0; t < T; ++t) {
+                a.rope_cos[static_cast<std::size_t>(t) * (D / 2) + i] = static_cast<float>(std::cos(t * freq));
+                a.rope_sin[static_cast<std::size_t>(t) * (D / 2) + i] = static_cast<float>(std::sin(t * freq));
+            }
+        }
+    if (cfg_.positions == Positions::Sinusoidal) sinusoidal_encoding(a.sinusoid, T, cfg_.dim, 10000.f);
+    if (cfg_.positions == Positions::Alibi) alibi_slopes(a.slopes, cfg_.n_heads);
+    return {};
+}
+
+}  // namespace attnscope::train

@@ -1,0 +1,110 @@
+// AdamW as torch.optim.AdamW (single-tensor path of torch 1.13), after
+// torch.nn.utils.clip_grad_norm_, with llama2.c's get_lr schedule.
+#include "attnscope/train/adamw.h"
+#include <cmath>
+#include <cstdlib>
+#include <new>
+
+namespace attnscope::train {
+namespace {
+
+using model::failure;
+constexpr Status kBad = Status::InvalidArgument;
+
+}  // namespace
+
+model::Outcome AdamW::create(TrainableModel* m, const AdamWOptions& o, std::unique_ptr<AdamW>* out) {
+    if (!m) return failure(kBad, "model is null");
+    if (!out) return failure(kBad, "out is null");
+    if (!std::isfinite(o.learning_rate) || o.learning_rate <= 0.f)
+        return failure(kBad, "learningRate (%g) must be a finite number > 0", double(o.learning_rate));
+    if (!(o.beta1 >= 0.f && o.beta1 < 1.f)) return failure(kBad, "betas[0] (%g) must be in [0, 1)", double(o.beta1));
+    if (!(o.beta2 >= 0.f && o.beta2 < 1.f)) return failure(kBad, "betas[1] (%g) must be in [0, 1)", double(o.beta2));
+    if (!std::isfinite(o.eps) || o.eps <= 0.f) return failure(kBad, "eps (%g) must be a finite number > 0", double(o.eps));
+    if (!std::isfinite(o.weight_decay) || o.weight_decay < 0.f)
+        return failure(kBad, "weightDecay (%g) must be a finite number >= 0", double(o.weight_decay));
+    if (!std::isfinite(o.clip_grad_norm))
+        return failure(kBad, "clipGradNorm (%g) must be finite (<= 0: no clipping)", double(o.clip_grad_norm));
+    if (o.warmup_steps < 0) return failure(kBad, "warmupSteps (%d) must be >= 0", o.warmup_steps);
+    if (o.decay_steps >= 0 && o.decay_steps < o.warmup_steps)
+        return failure(kBad, "decaySteps (%d) must be >= warmupSteps (%d), or negative for no decay",
+                       o.decay_steps, o.warmup_steps);
+    if (!std::isfinite(o.min_learning_rate) || o.min_learning_rate < 0.f)
+        return failure(kBad, "minLearningRate (%g) must be a finite number >= 0", double(o.min_learning_rate));
+    std::unique_ptr<AdamW> a(new (std::nothrow) AdamW());
+    if (!a) return failure(Status::OutOfMemory, "cannot allocate the optimiser");
+    a->model_ = m;
+    a->o_ = o;
+    const std::size_t n = static_cast<std::size_t>(m->num_parameters());
+    a->m_ = static_cast<float*>(std::calloc(n, sizeof(float)));
+    a->v_ = static_cast<float*>(std::calloc(n, sizeof(float)));
+    if (!a->m_ || !a->v_)
+        return failure(Status::OutOfMemory, "cannot allocate 2 x %zu floats for the AdamW moments", n);
+    *out = std::move(a);
+    return {};
+}
+
+AdamW::~AdamW() {
+    std::free(m_);
+    std::free(v_);
+}
+
+float AdamW::learning_rate_at(int it) const {
+    const double lr = o_.learning_rate, min_lr = o_.min_learning_rate;
+    const int warmup = o_.warmup_steps, decay = o_.decay_steps;
+    if (it < warmup) return static_cast<float>(lr * it / warmup);
+    if (decay < 0) return static_cast<float>(lr);
+    if (it > decay) return static_cast<float>(min_lr);
+    const double ratio = decay > warmup ? double(it - warmup) / (decay - warmup) : 0.0;
+    const double coeff = 0.5 * (1.0 + std::cos(3.14159265358979323846 * ratio));
+    return static_cast<float>(min_lr + coeff * (lr - min_lr));
+}
+
+model::Outcome AdamW::step(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
+                           StepResult* out) {
+    float loss = 0.f;
+    model::Outcome o = model_->loss_and_gradients(inputs, targets, B, T, &loss);
+    if (!o.ok()) return o;
+    const float* g = model_->grads();
+    const std::size_t n = static_cast<std::size_t>(model_->num_parameters());
+    if (!std::isfinite(loss))
+        return failure(Status::NonFinite, "the loss is %g at step %d: the weights were left as they were "
+                       "(try a lower learningRate or clipGradNorm)", double(loss), steps_ + 1);
+    double ss = 0.0;
+    for (std::size_t i = 0; i < n; ++i) ss += double(g[i]) * g[i];
+    const double norm = std::sqrt(ss);
+    if (!std::isfinite(norm))
+        return failure(Status::NonFinite, "the gradient norm is %g at step %d: the weights were left as they "
+                       "were (try a lower learningRate or clipGradNorm)", norm, steps_ + 1);
+
+    // clip_grad_norm_: g *= max_norm / (norm + 1e-6) when that is below 1.
+    float clip = 1.f;
+    if (o_.clip_grad_norm > 0.f) {
+        const double coef = double(o_.clip_grad_norm) / (norm + 1e-6);
+        if (coef < 1.0) clip = static_cast<float>(coef);
+    }
+    const float lr = learning_rate_at(steps_);
+    const int t = steps_ + 1;
+    const float b1 = o_.beta1, b2 = o_.beta2;
+    const double step_size = double(lr) / (1.0 - std::pow(double(b1), t));
+    const double bc2_sqrt = std::sqrt(1.0 - std::pow(double(b2), t));
+    float* p = model_->params();
+    for (int k = 0; k < model_->param_count(); ++k) {
+        const ParamInfo& info = model_->param(k);
+        const float keep = info.decay ? static_cast<float>(1.0 - double(lr) * o_.weight_decay) : 1.f;
+        for (std::uint64_t j = info.offset; j < info.offset + info.numel; ++j) {
+            const float gj = g[j] * clip;
+            p[j] *= keep;
+            m_[j] = m_[j] * b1 + gj * (1.f - b1);
+            v_[j] = v_[j] * b2 + gj * gj * (1.f - b2);
+            const float denom = std::sqrt(v_[j]) / static_cast<float>(bc2_sqrt) + o_.eps;
+            p[j] += -static_cast<float>(step_size) * (m_[j] / denom);
+        }
+    }
+    steps_ = t;
+    model_->weights_changed();
+    if (out) *out = {t, loss, static_cast<float>(norm), lr};
+    return {};
+}
+
+}  // namespace attnscope::train

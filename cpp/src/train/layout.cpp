@@ -1,0 +1,183 @@
+// The parameter table: PyTorch names (llama2.c's model.py for llama,
+// nanoGPT's model.py for gpt2) over role-stacked arena storage.
+#include "layout.h"
+#include <cinttypes>
+#include <string>
+#include "attnscope/model/outcome.h"
+
+namespace attnscope::train {
+namespace {
+
+using U = std::uint64_t;
+
+struct Builder {
+    const TrainConfig& c;
+    Layout* lay;
+    std::vector<ParamInfo>* table;
+    U used = 0;
+
+    // A stack of L tensors of `per` floats each.
+    Slot stack(U per, int layers) {
+        Slot s{used, per};
+        used += per * static_cast<U>(layers);
+        return s;
+    }
+    void name(const std::string& n, const Slot& s, int l, int rows, int cols) {
+        ParamInfo p;
+        p.name = n;
+        p.rank = rows > 0 ? 2 : 1;
+        p.shape[0] = rows > 0 ? rows : cols;
+        p.shape[1] = rows > 0 ? cols : 0;
+        p.offset = s.off + static_cast<U>(l) * s.stride;
+        p.numel = rows > 0 ? static_cast<U>(rows) * cols : static_cast<U>(cols);
+        p.decay = p.rank >= 2;
+        table->push_back(p);
+    }
+};
+
+}  // namespace
+
+model::Outcome check_config(const TrainConfig& c) {
+    using model::failure;
+    const Status bad = Status::InvalidArgument;
+    const struct { const char* name; int value; } fields[] = {
+        {"dim", c.dim}, {"hiddenDim", c.hidden_dim}, {"nLayers", c.n_layers},
+        {"nHeads", c.n_heads}, {"nKvHeads", c.n_kv_heads}, {"vocabSize", c.vocab_size},
+        {"seqLen", c.seq_len}};
+    for (const auto& f : fields)
+        if (f.value <= 0) return failure(bad, "%s (%d) must be positive", f.name, f.value);
+    if (c.arch != model::Arch::Llama && c.arch != model::Arch::Gpt2)
+        return failure(bad, "arch (%d) must be llama (0) or gpt2 (1)", static_cast<int>(c.arch));
+    if (static_cast<unsigned>(c.positions) > 4u)
+        return failure(bad, "positions (%d) must be 0..4 (rope, learned, sinusoidal, alibi, none)",
+                       static_cast<int>(c.positions));
+    if (static_cast<unsigned>(c.norm) > 1u)
+        return failure(bad, "norm (%d) must be 0 (rmsnorm) or 1 (layernorm)", static_cast<int>(c.norm));
+    if (static_cast<unsigned>(c.activation) > 3u)
+        return failure(bad, "activation (%d) must be 0..3 (swiglu, gelu, gelu_tanh, relu)",
+                       static_cast<int>(c.activation));
+    if (c.dim % c.n_heads != 0)
+        return failure(bad, "dim (%d) must be a multiple of nHeads (%d)", c.dim, c.n_heads);
+    if (c.n_kv_heads > c.n_heads || c.n_heads % c.n_kv_heads != 0)
+        return failure(bad, "nHeads (%d) must be a multiple of nKvHeads (%d)", c.n_heads, c.n_kv_heads);
+    if (c.positions == Positions::Rope && (c.dim / c.n_heads) % 2 != 0)
+        return failure(bad, "head size dim/nHeads = %d/%d = %d must be even for positions 'rope'",
+                       c.dim, c.n_heads, c.dim / c.n_heads);
+    if (c.positions == Positions::Sinusoidal && c.dim % 2 != 0)
+        return failure(bad, "dim (%d) must be even for positions 'sinusoidal'", c.dim);
+    if (!(c.norm_eps > 0.f) || !(c.norm_eps < 1.f))
+        return failure(bad, "normEps (%g) must be in (0, 1)", static_cast<double>(c.norm_eps));
+    if (!(c.rope_base > 1.f) || !(c.rope_base < 1e30f))
+        return failure(bad, "ropeBase (%g) must be a finite number > 1", static_cast<double>(c.rope_base));
+    if (c.seq_len > model::kMaxSeqLen)
+        return failure(bad, "seqLen (%d) must be at most %d", c.seq_len, model::kMaxSeqLen);
+    // Parameter count in 64 bits (each factor < 2^31, so no product overflows before the limit check).
+    const U C = c.dim, F = c.hidden_dim, L = c.n_layers, V = c.vocab_size, T = c.seq_len;
+    const U KV = C / c.n_heads * c.n_kv_heads;
+    const U per_layer = C * (C + 2 * KV) + C * C + (c.activation == Activation::SwiGlu ? 3 : 2) * F * C;
+    const U total = V * C * (c.shared_classifier ? 1 : 2) + T * C + L * per_layer;
+    if (C > kMaxParameters || F > kMaxParameters || V > kMaxParameters || T > kMaxParameters ||
+        total > kMaxParameters)
+        return failure(bad, "the model would have about %" PRIu64 " parameters, over the limit of %" PRIu64,
+                       total, kMaxParameters);
+    return {};
+}
+
+void build_layout(const TrainConfig& c, Layout* lay, std::vector<ParamInfo>* table, U* total) {
+    Builder b{c, lay, table};
+    const int C = c.dim, F = c.hidden_dim, L = c.n_layers, V = c.vocab_size, T = c.seq_len;
+    const int HD = C, KV = C / c.n_heads * c.n_kv_heads, QKV = HD + 2 * KV;
+    const bool ln = c.norm == Norm::LayerNorm, lb = c.bias;
+    const bool gate = c.activation == Activation::SwiGlu;
+    const bool gpt2 = c.arch == model::Arch::Gpt2;
+    *lay = Layout{};
+    table->clear();
+
+    // Arena order: role stacks (the inference view and the AGPT v2 file follow it).
+    lay->emb = b.stack(static_cast<U>(V) * C, 1);
+    if (c.positions == Positions::Learned) lay->pos = b.stack(static_cast<U>(T) * C, 1);
+    lay->ln1_w = b.stack(C, L);
+    if (ln) lay->ln1_b = b.stack(C, L);
+    if (gpt2) {
+        lay->wqkv = b.stack(static_cast<U>(QKV) * C, L);
+        lay->wq = {lay->wqkv.off, lay->wqkv.stride};
+        lay->wk = {lay->wqkv.off + static_cast<U>(HD) * C, lay->wqkv.stride};
+        lay->wv = {lay->wqkv.off + static_cast<U>(HD + KV) * C, lay->wqkv.stride};
+        if (lb) {
+            lay->bqkv = b.stack(QKV, L);
+            lay->bq = {lay->bqkv.off, lay->bqkv.stride};
+            lay->bk = {lay->bqkv.off + HD, lay->bqkv.stride};
+            lay->bv = {lay->bqkv.off + HD + KV, lay->bqkv.stride};
+        }
+    } else {
+        lay->wq = b.stack(static_cast<U>(HD) * C, L);
+        lay->wk = b.stack(static_cast<U>(KV) * C, L);
+        lay->wv = b.stack(static_cast<U>(KV) * C, L);
+        if (lb) {
+            lay->bq = b.stack(HD, L);
+            lay->bk = b.stack(KV, L);
+            lay->bv = b.stack(KV, L);
+        }
+    }
+    lay->wo = b.stack(static_cast<U>(C) * HD, L);
+    if (lb) lay->bo = b.stack(C, L);
+    lay->ln2_w = b.stack(C, L);
+    if (ln) lay->ln2_b = b.stack(C, L);
+    lay->w1 = b.stack(static_cast<U>(F) * C, L);
+    if (lb) lay->b1 = b.stack(F, L);
+    if (gate) {
+        lay->w3 = b.stack(static_cast<U>(F) * C, L);
+        if (lb) lay->b3 = b.stack(F, L);
+    }
+    lay->w2 = b.stack(static_cast<U>(C) * F, L);
+    if (lb) lay->b2 = b.stack(C, L);
+    lay->lnf_w = b.stack(C, 1);
+    if (ln) lay->lnf_b = b.stack(C, 1);
+    lay->cls = c.shared_classifier ? lay->emb : b.stack(static_cast<U>(V) * C, 1);
+    *total = b.used;
+
+    // Names, in the state_dict order of the PyTorch model.
+    auto norm = [&](const std::string& n, const Slot& w, const Slot& bias, int l) {
+        b.name(n + ".weight", w, l, 0, C);
+        if (bias.present()) b.name(n + ".bias", bias, l, 0, C);
+    };
+    auto linear = [&](const std::string& n, const Slot& w, const Slot& bias, int l, int out, int in) {
+        b.name(n + ".weight", w, l, out, in);
+        if (bias.present()) b.name(n + ".bias", bias, l, 0, out);
+    };
+    if (!gpt2) {
+        b.name("tok_embeddings.weight", lay->emb, 0, V, C);
+        if (lay->pos.present()) b.name("pos_embeddings.weight", lay->pos, 0, T, C);
+        for (int l = 0; l < L; ++l) {
+            const std::string p = "layers." + std::to_string(l) + ".";
+            linear(p + "attention.wq", lay->wq, lay->bq, l, HD, C);
+            linear(p + "attention.wk", lay->wk, lay->bk, l, KV, C);
+            linear(p + "attention.wv", lay->wv, lay->bv, l, KV, C);
+            linear(p + "attention.wo", lay->wo, lay->bo, l, C, HD);
+            linear(p + "feed_forward.w1", lay->w1, lay->b1, l, F, C);
+            linear(p + "feed_forward.w2", lay->w2, lay->b2, l, C, F);
+            if (gate) linear(p + "feed_forward.w3", lay->w3, lay->b3, l, F, C);
+            norm(p + "attention_norm", lay->ln1_w, lay->ln1_b, l);
+            norm(p + "ffn_norm", lay->ln2_w, lay->ln2_b, l);
+        }
+        norm("norm", lay->lnf_w, lay->lnf_b, 0);
+        if (!c.shared_classifier) b.name("output.weight", lay->cls, 0, V, C);
+    } else {
+        b.name("transformer.wte.weight", lay->emb, 0, V, C);
+        if (lay->pos.present()) b.name("transformer.wpe.weight", lay->pos, 0, T, C);
+        for (int l = 0; l < L; ++l) {
+            const std::string p = "transformer.h." + std::to_string(l) + ".";
+            norm(p + "ln_1", lay->ln1_w, lay->ln1_b, l);
+            linear(p + "attn.c_attn", lay->wqkv, lay->bqkv, l, QKV, C);
+            linear(p + "attn.c_proj", lay->wo, lay->bo, l, C, HD);
+            norm(p + "ln_2", lay->ln2_w, lay->ln2_b, l);
+            linear(p + "mlp.c_fc", lay->w1, lay->b1, l, F, C);
+            if (gate) linear(p + "mlp.c_gate", lay->w3, lay->b3, l, F, C);
+            linear(p + "mlp.c_proj", lay->w2, lay->b2, l, C, F);
+        }
+        norm("transformer.ln_f", lay->lnf_w, lay->lnf_b, 0);
+        if (!c.shared_classifier) b.name("lm_head.weight", lay->cls, 0, V, C);
+    }
+}
+
+}  // namespace attnscope::train

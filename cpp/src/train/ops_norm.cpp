@@ -1,0 +1,81 @@
+// RMSNorm and LayerNorm, forward and backward (ops.h). Row statistics in float.
+#include <cmath>
+#include <cstring>
+#include "attnscope/train/ops.h"
+
+namespace attnscope::train {
+
+using Z = std::size_t;
+
+void rmsnorm_forward(float* out, float* rstd, const float* x, const float* w, int N, int C, float eps) {
+    for (int n = 0; n < N; ++n) {
+        const float* xr = x + Z(n) * C;
+        float* o = out + Z(n) * C;
+        float ss = 0.f;
+        for (int c = 0; c < C; ++c) ss += xr[c] * xr[c];
+        const float r = 1.f / std::sqrt(ss / C + eps);
+        for (int c = 0; c < C; ++c) o[c] = w[c] * (r * xr[c]);
+        rstd[n] = r;
+    }
+}
+
+void rmsnorm_backward(float* dx, float* dw, const float* dout, const float* x, const float* w,
+                      const float* rstd, int N, int C) {
+    if (dw) std::memset(dw, 0, sizeof(float) * C);
+    for (int n = 0; n < N; ++n) {
+        const float* xr = x + Z(n) * C;
+        const float* g = dout + Z(n) * C;
+        const float r = rstd[n];
+        float dot = 0.f;  // sum_c w dout x
+        for (int c = 0; c < C; ++c) dot += w[c] * g[c] * xr[c];
+        const float k = r * r * r * dot / C;
+        if (dx)
+            for (int c = 0; c < C; ++c) dx[Z(n) * C + c] = r * w[c] * g[c] - k * xr[c];
+        if (dw)
+            for (int c = 0; c < C; ++c) dw[c] += g[c] * xr[c] * r;
+    }
+}
+
+void layernorm_forward(float* out, float* mean, float* rstd, const float* x, const float* w,
+                       const float* b, int N, int C, float eps) {
+    for (int n = 0; n < N; ++n) {
+        const float* xr = x + Z(n) * C;
+        float* o = out + Z(n) * C;
+        float s = 0.f;
+        for (int c = 0; c < C; ++c) s += xr[c];
+        const float m = s / C;
+        float v = 0.f;
+        for (int c = 0; c < C; ++c) v += (xr[c] - m) * (xr[c] - m);
+        const float r = 1.f / std::sqrt(v / C + eps);
+        for (int c = 0; c < C; ++c) o[c] = (xr[c] - m) * r * w[c] + (b ? b[c] : 0.f);
+        mean[n] = m;
+        rstd[n] = r;
+    }
+}
+
+void layernorm_backward(float* dx, float* dw, float* db, const float* dout, const float* x,
+                        const float* w, const float* mean, const float* rstd, int N, int C) {
+    if (dw) std::memset(dw, 0, sizeof(float) * C);
+    if (db) std::memset(db, 0, sizeof(float) * C);
+    for (int n = 0; n < N; ++n) {
+        const float* xr = x + Z(n) * C;
+        const float* g = dout + Z(n) * C;
+        const float m = mean[n], r = rstd[n];
+        float g_mean = 0.f, gx_mean = 0.f;
+        for (int c = 0; c < C; ++c) {
+            const float gc = g[c] * w[c];
+            g_mean += gc;
+            gx_mean += gc * (xr[c] - m) * r;
+        }
+        g_mean /= C;
+        gx_mean /= C;
+        for (int c = 0; c < C; ++c) {
+            const float xh = (xr[c] - m) * r;
+            if (dx) dx[Z(n) * C + c] = r * (g[c] * w[c] - g_mean - xh * gx_mean);
+            if (dw) dw[c] += g[c] * xh;
+            if (db) db[c] += g[c];
+        }
+    }
+}
+
+}  // namespace attnscope::train

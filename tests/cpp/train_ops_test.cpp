@@ -1,0 +1,201 @@
+// Every training kernel's backward against central finite differences of
+// its forward (train_fd.h), on small random shapes with SIMD tail sizes.
+#include <gtest/gtest.h>
+#include <cstring>
+#include "attnscope/train/ops.h"
+#include "train_fd.h"
+
+namespace {
+
+using namespace attnscope;
+using namespace attnscope::train;
+using train_fd::expect_gradient;
+using train_fd::random_vector;
+using train_fd::weighted_sum;
+
+constexpr double kH = 3e-3;     // step: truncation error ~h^2 f'''/6 stays under 1e-5 of scale
+constexpr double kRtol = 2e-3;  // float forward: loss noise ~1e-6 / 2h ~ 2e-4 of scale at most
+
+TEST(TrainOps, LinearBackward) {
+    for (int I : {1, 7, 17})
+        for (int O : {3, 9}) {
+            const int N = 5;
+            auto x = random_vector(N * I, 1), w = random_vector(O * I, 2), b = random_vector(O, 3);
+            auto R = random_vector(N * O, 4);
+            std::vector<float> out(N * O), dx(N * I), dw(O * I), db(O);
+            auto loss = [&] {
+                linear_forward(out.data(), x.data(), w.data(), b.data(), N, I, O);
+                return weighted_sum(R, out.data());
+            };
+            linear_backward(dx.data(), dw.data(), db.data(), R.data(), x.data(), w.data(), N, I, O);
+            const std::string s = " I=" + std::to_string(I) + " O=" + std::to_string(O);
+            expect_gradient("linear dx" + s, x.data(), x.size(), dx.data(), loss, kH, kRtol);
+            expect_gradient("linear dw" + s, w.data(), w.size(), dw.data(), loss, kH, kRtol);
+            expect_gradient("linear db" + s, b.data(), b.size(), db.data(), loss, kH, kRtol);
+        }
+}
+
+TEST(TrainOps, RmsNormBackward) {
+    for (int C : {3, 8, 17}) {
+        const int N = 4;
+        auto x = random_vector(N * C, 5), w = random_vector(C, 6), R = random_vector(N * C, 7);
+        std::vector<float> out(N * C), rstd(N), dx(N * C), dw(C);
+        auto loss = [&] {
+            rmsnorm_forward(out.data(), rstd.data(), x.data(), w.data(), N, C, 1e-5f);
+            return weighted_sum(R, out.data());
+        };
+        loss();
+        rmsnorm_backward(dx.data(), dw.data(), R.data(), x.data(), w.data(), rstd.data(), N, C);
+        expect_gradient("rmsnorm dx C=" + std::to_string(C), x.data(), x.size(), dx.data(), loss, kH, kRtol);
+        expect_gradient("rmsnorm dw C=" + std::to_string(C), w.data(), w.size(), dw.data(), loss, kH, kRtol);
+    }
+}
+
+TEST(TrainOps, LayerNormBackward) {
+    for (int C : {3, 8, 17}) {
+        const int N = 4;
+        auto x = random_vector(N * C, 8), w = random_vector(C, 9), b = random_vector(C, 10);
+        auto R = random_vector(N * C, 11);
+        std::vector<float> out(N * C), mean(N), rstd(N), dx(N * C), dw(C), db(C);
+        auto loss = [&] {
+            layernorm_forward(out.data(), mean.data(), rstd.data(), x.data(), w.data(), b.data(), N, C, 1e-5f);
+            return weighted_sum(R, out.data());
+        };
+        loss();
+        layernorm_backward(dx.data(), dw.data(), db.data(), R.data(), x.data(), w.data(), mean.data(),
+                           rstd.data(), N, C);
+        const std::string s = " C=" + std::to_string(C);
+        expect_gradient("layernorm dx" + s, x.data(), x.size(), dx.data(), loss, kH, kRtol);
+        expect_gradient("layernorm dw" + s, w.data(), w.size(), dw.data(), loss, kH, kRtol);
+        expect_gradient("layernorm db" + s, b.data(), b.size(), db.data(), loss, kH, kRtol);
+    }
+}
+
+TEST(TrainOps, RopeBackwardBothLayouts) {
+    const int R = 3, T = 5, D = 6;
+    std::vector<float> cos(T * D / 2), sin(T * D / 2);
+    rope_frequencies(cos.data(), sin.data(), T, D, 10000.f, 0);
+    for (RopeLayout layout : {RopeLayout::Interleaved, RopeLayout::Half}) {
+        auto x = random_vector(R * T * D, 12), Rw = random_vector(R * T * D, 13);
+        std::vector<float> out(x.size()), dx = Rw;
+        auto loss = [&] {
+            out = x;
+            rope_forward(out.data(), cos.data(), sin.data(), R, T, D, layout);
+            return weighted_sum(Rw, out.data());
+        };
+        rope_backward(dx.data(), cos.data(), sin.data(), R, T, D, layout);
+        expect_gradient(layout == RopeLayout::Half ? "rope half dx" : "rope interleaved dx", x.data(),
+                        x.size(), dx.data(), loss, kH, kRtol);
+    }
+}
+
+TEST(TrainOps, AttentionBackwardGqaMqaAlibi) {
+    struct Case { int H, Hkv, D; bool alibi; };
+    for (const Case k : {Case{4, 2, 6, false}, Case{3, 1, 5, true}, Case{2, 2, 9, false}, Case{4, 4, 3, true}}) {
+        const int B = 2, T = 5;
+        auto q = random_vector(B * k.H * T * k.D, 14), kk = random_vector(B * k.Hkv * T * k.D, 15);
+        auto v = random_vector(B * k.Hkv * T * k.D, 16), R = random_vector(q.size(), 17);
+        std::vector<float> slopes(k.H);
+        alibi_slopes(slopes.data(), k.H);
+        const float* sl = k.alibi ? slopes.data() : nullptr;
+        std::vector<float> out(q.size()), att(B * k.H * T * T), dq(q.size()), dk(kk.size()), dv(v.size());
+        std::vector<float> scratch(2 * T * T + T * k.D);
+        auto loss = [&] {
+            attention_forward(out.data(), att.data(), q.data(), kk.data(), v.data(), sl, B, T, k.H, k.Hkv, k.D);
+            return weighted_sum(R, out.data());
+        };
+        loss();
+        attention_backward(dq.data(), dk.data(), dv.data(), scratch.data(), R.data(), att.data(), q.data(),
+                           kk.data(), v.data(), B, T, k.H, k.Hkv, k.D);
+        const std::string s = " H=" + std::to_string(k.H) + " Hkv=" + std::to_string(k.Hkv) +
+                              " D=" + std::to_string(k.D) + (k.alibi ? " alibi" : "");
+        expect_gradient("attention dq" + s, q.data(), q.size(), dq.data(), loss, kH, kRtol);
+        expect_gradient("attention dk" + s, kk.data(), kk.size(), dk.data(), loss, kH, kRtol);
+        expect_gradient("attention dv" + s, v.data(), v.size(), dv.data(), loss, kH, kRtol);
+        for (int i = 0; i < T; ++i)  // causal: nothing above the diagonal
+            for (int j = i + 1; j < T; ++j) EXPECT_EQ(att[i * T + j], 0.f);
+    }
+}
+
+TEST(TrainOps, SwigluAndActivationsBackward) {
+    const int n = 19;
+    auto a = random_vector(n, 18, 2.f), g = random_vector(n, 19), R = random_vector(n, 20);
+    std::vector<float> out(n), da(n), dg(n);
+    auto loss = [&] {
+        swiglu_forward(out.data(), a.data(), g.data(), n);
+        return weighted_sum(R, out.data());
+    };
+    swiglu_backward(da.data(), dg.data(), R.data(), a.data(), g.data(), n);
+    expect_gradient("swiglu da", a.data(), n, da.data(), loss, kH, kRtol);
+    expect_gradient("swiglu dg", g.data(), n, dg.data(), loss, kH, kRtol);
+    using A = model::Activation;
+    for (A act : {A::Gelu, A::GeluTanh, A::Relu}) {
+        auto x = random_vector(n, 21, 2.f);
+        for (auto& e : x) if (std::abs(e) < 0.05f) e += 0.1f;  // away from ReLU's kink
+        std::vector<float> dx(n);
+        auto l2 = [&] {
+            activation_forward(out.data(), x.data(), n, act);
+            return weighted_sum(R, out.data());
+        };
+        activation_backward(dx.data(), R.data(), x.data(), n, act);
+        const char* name = act == A::Gelu ? "gelu dx" : act == A::GeluTanh ? "gelu_tanh dx" : "relu dx";
+        expect_gradient(name, x.data(), n, dx.data(), l2, kH, kRtol);
+    }
+}
+
+TEST(TrainOps, CrossEntropyBackwardWithIgnoredTargets) {
+    for (int V : {3, 17}) {
+        const int N = 6;
+        auto z = random_vector(N * V, 22, 2.f);
+        std::vector<std::int32_t> t = {0, -1, 2, 1, -1, 2};
+        std::vector<float> probs(z.size()), losses(N);
+        int count = 0;
+        auto loss = [&] {
+            probs = z;
+            return double(crossentropy_forward(losses.data(), probs.data(), t.data(), N, V, &count));
+        };
+        const double l = loss();
+        EXPECT_EQ(count, 4);
+        double want = 0;  // float64 reference of the mean over the 4 counted rows
+        for (int n = 0; n < N; ++n) {
+            if (t[n] < 0) continue;
+            double m = -1e300, s = 0;
+            for (int v = 0; v < V; ++v) m = std::max(m, double(z[n * V + v]));
+            for (int v = 0; v < V; ++v) s += std::exp(double(z[n * V + v]) - m);
+            want += std::log(s) + m - z[n * V + t[n]];
+        }
+        EXPECT_NEAR(l, want / 4, 1e-6 * std::abs(want));
+        std::vector<float> d = probs;
+        crossentropy_backward(d.data(), t.data(), N, V, count);
+        expect_gradient("cross-entropy dlogits V=" + std::to_string(V), z.data(), z.size(), d.data(), loss,
+                        kH, kRtol);
+    }
+}
+
+TEST(TrainOps, TableLookupsAccumulate) {
+    const int B = 2, T = 3, C = 5, V = 4;
+    auto table = random_vector(V * C, 23), pos = random_vector(T * C, 24), R = random_vector(B * T * C, 25);
+    std::vector<std::int32_t> ids = {1, 3, 1, 0, 1, 2};
+    std::vector<float> out(B * T * C), dtable(V * C, 0.f), dpos(T * C, 0.f);
+    auto loss = [&] {
+        embedding_forward(out.data(), ids.data(), table.data(), B * T, C);
+        positions_forward(out.data(), pos.data(), B, T, C);
+        return weighted_sum(R, out.data());
+    };
+    embedding_backward(dtable.data(), R.data(), ids.data(), B * T, C);
+    positions_backward(dpos.data(), R.data(), B, T, C);
+    expect_gradient("embedding dtable", table.data(), table.size(), dtable.data(), loss, kH, kRtol);
+    expect_gradient("positions dtable", pos.data(), pos.size(), dpos.data(), loss, kH, kRtol);
+}
+
+TEST(TrainOps, SplitAndMergeHeadsAreInverse) {
+    const int B = 2, T = 3, H = 4, D = 5;
+    auto x = random_vector(B * T * H * D, 26);
+    std::vector<float> hm(x.size()), back(x.size());
+    split_heads(hm.data(), x.data(), B, T, H, D);
+    EXPECT_EQ(hm[((1 * H + 2) * T + 1) * D + 3], x[((1 * T + 1) * H + 2) * D + 3]);
+    merge_heads(back.data(), hm.data(), B, T, H, D);
+    EXPECT_EQ(back, x);
+}
+
+}  // namespace

@@ -1,0 +1,58 @@
+// The architecture variants the training tests sweep: both families' defaults
+// and each option changed on its own.
+#pragma once
+#include <string>
+#include <vector>
+#include "attnscope/train/config.h"
+
+namespace train_variants {
+
+using namespace attnscope;
+using namespace attnscope::train;
+
+struct Variant {
+    std::string label;
+    TrainConfig config;
+};
+
+inline TrainConfig base(model::Arch arch) {
+    TrainConfig c;
+    c.arch = arch;
+    c.dim = 8, c.hidden_dim = 12, c.n_layers = 2, c.n_heads = 4, c.n_kv_heads = 2;
+    c.vocab_size = 11, c.seq_len = 6;
+    return with_family_defaults(c);
+}
+
+inline std::vector<Variant> all() {
+    std::vector<Variant> v;
+    auto add = [&](const std::string& label, model::Arch arch, void (*change)(TrainConfig*)) {
+        TrainConfig c = base(arch);
+        change(&c);
+        v.push_back({label, c});
+    };
+    using A = model::Arch;
+    add("llama", A::Llama, [](TrainConfig*) {});
+    add("llama separate classifier", A::Llama, [](TrainConfig* c) { c->shared_classifier = false; });
+    add("llama MQA", A::Llama, [](TrainConfig* c) { c->n_kv_heads = 1; });
+    add("llama learned", A::Llama, [](TrainConfig* c) { c->positions = Positions::Learned; });
+    add("llama sinusoidal", A::Llama, [](TrainConfig* c) { c->positions = Positions::Sinusoidal; });
+    add("llama alibi", A::Llama, [](TrainConfig* c) { c->positions = Positions::Alibi; });
+    add("llama none", A::Llama, [](TrainConfig* c) { c->positions = Positions::None; });
+    add("llama post-LN", A::Llama, [](TrainConfig* c) { c->prenorm = false; });
+    add("llama layernorm biases gelu", A::Llama, [](TrainConfig* c) {
+        c->norm = Norm::LayerNorm, c->bias = true, c->activation = Activation::Gelu;
+    });
+    add("gpt2", A::Gpt2, [](TrainConfig*) {});
+    add("gpt2 rope", A::Gpt2, [](TrainConfig* c) { c->positions = Positions::Rope; });
+    add("gpt2 post-LN", A::Gpt2, [](TrainConfig* c) { c->prenorm = false; });
+    add("gpt2 gelu_tanh", A::Gpt2, [](TrainConfig* c) { c->activation = Activation::GeluTanh; });
+    add("gpt2 relu", A::Gpt2, [](TrainConfig* c) { c->activation = Activation::Relu; });
+    add("gpt2 swiglu", A::Gpt2, [](TrainConfig* c) { c->activation = Activation::SwiGlu; });
+    add("gpt2 rmsnorm no biases lm_head", A::Gpt2, [](TrainConfig* c) {
+        c->norm = Norm::RmsNorm, c->bias = false, c->shared_classifier = false;
+    });
+    add("gpt2 GQA alibi", A::Gpt2, [](TrainConfig* c) { c->positions = Positions::Alibi; });
+    return v;
+}
+
+}  // namespace train_variants

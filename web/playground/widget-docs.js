@@ -1,0 +1,88 @@
+// Reads web/widgets/index.d.ts — the one place the elements are documented —
+// into [{tag, className, doc, members, example}], for the widget reference
+// page (widgets.html) and docs/WIDGETS.md (scripts/widget-docs.js), so that
+// neither can drift from the types. Pure functions: Node and browsers.
+
+/** The text of a JSDoc block without its stars. */
+const docText = (block) => block
+  .replace(/^\/\*\*\s?/, '').replace(/\s*\*\/$/, '')
+  .split('\n').map((line) => line.replace(/^\s*\* ?/, '')).join('\n').trim();
+
+/** The attribute names a doc mentions in backticks, in its "Attributes" part. */
+export function documentedNames(doc) {
+  return [...doc.matchAll(/`([a-z][a-z0-9-]*)`/g)].map((m) => m[1]);
+}
+
+/** Every custom element the types declare, in the order of HTMLElementTagNameMap. */
+export function parseWidgetTypes(dts) {
+  const tags = [...(dts.match(/interface HTMLElementTagNameMap \{([\s\S]*?)\}/)?.[1] ?? '').matchAll(/'([a-z-]+)':\s*(\w+);/g)];
+  return tags.map(([, tag, className]) => {
+    const at = dts.search(new RegExp(`export declare class ${className}\\b`));
+    if (at < 0) return { tag, className, doc: '', members: [], example: `<${tag}></${tag}>` };
+    const before = dts.slice(0, at);
+    const start = before.lastIndexOf('/**');
+    const end = before.indexOf('*/', start) + 2;
+    const doc = start >= 0 && /^\s*$/.test(before.slice(end)) ? docText(before.slice(start, end)) : '';
+    const body = dts.slice(dts.indexOf('{', at) + 1, matchingBrace(dts, dts.indexOf('{', at)));
+    return { tag, className, doc, members: members(body), example: exampleOf(doc, tag) };
+  });
+}
+
+function matchingBrace(text, open) {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i;
+  }
+  return text.length;
+}
+
+/** [{signature, doc}] for the class body's properties and methods (static define left out). */
+function members(body) {
+  const out = [];
+  const re = /(?:\/\*\*([\s\S]*?)\*\/\s*)?^\s*((?:readonly |get |set )?[\w$]+[?(:][^;\n]*;?)/gm;
+  for (const m of body.matchAll(re)) {
+    const signature = m[2].replace(/;$/, '');
+    if (/^static\b/.test(signature) || /^define\(/.test(signature)) continue;
+    out.push({ signature, doc: m[1] ? docText(`/**${m[1]}*/`) : '' });
+  }
+  return out;
+}
+
+/** The first ```html block or @example of a doc, else the bare tag. */
+function exampleOf(doc, tag) {
+  const block = doc.match(/```html\n([\s\S]*?)```/)?.[1];
+  if (block) return block.trim().split('\n')[0];
+  const example = doc.match(/@example\s+(<[\s\S]*?<\/[a-z-]+>)/)?.[1];
+  return example ?? `<${tag}></${tag}>`;
+}
+
+/** docs/WIDGETS.md from the parsed types. */
+export function widgetsMarkdown(widgets) {
+  const lines = [
+    '# Widget reference',
+    '',
+    '<!-- Generated from web/widgets/index.d.ts by `node scripts/widget-docs.js`; do not edit by hand.',
+    '     tests/js/widget_docs.test.js fails when this file and the types differ. -->',
+    '',
+    'Import `attnscope/widgets` (or `web/widgets/index.js`) once and use the tags; each element works',
+    'in a plain static page under the CSP `script-src \'self\' \'wasm-unsafe-eval\'`. Every element and',
+    'its live example is also on the playground\'s widget reference page (`widgets.html`).',
+    '',
+    '```html',
+    '<script type="module" src="node_modules/attnscope/web/widgets/index.js"></script>',
+    '```',
+    '',
+    ...widgets.map((w) => `- [\`<${w.tag}>\`](#${w.tag})`),
+    '',
+  ];
+  for (const w of widgets) {
+    lines.push(`## ${w.tag}`, '', `Class \`${w.className}\`. Example:`, '', '```html', w.example, '```', '', w.doc.replace(/^@example.*$/gm, '').trim(), '');
+    if (w.members.length) {
+      lines.push('Properties and methods:', '');
+      for (const m of w.members) lines.push(`- \`${m.signature}\`${m.doc ? ` — ${m.doc.replace(/\n/g, ' ')}` : ''}`);
+      lines.push('');
+    }
+  }
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}
