@@ -1,9 +1,13 @@
 // Textbook attention: S = Q K^T * factor, masks and biases, softmax, S V.
 // Materialises S (Nq, Nk) per head: the reference the flash path must equal;
 // attention_traced also keeps each stage of S for the visualisations.
+// Both products run on the packed engine (gemm.h) for blocks of 64 queries,
+// each over the keys its queries may see (causal and window skip the rest).
 #include "attnscope/attention.h"
 #include <algorithm>
 #include "attention_common.h"
+#include "gemm.h"
+#include "vec_exp.h"
 #include "attnscope/matmul.h"
 #include "attnscope/norm.h"
 #include "attnscope/position.h"
@@ -37,6 +41,30 @@ Status attention(float* out, float* weights, const float* q, const float* k,
     return attention_traced(out, weights, q, k, v, mask, p, AttentionTrace{});
 }
 
+namespace {
+
+constexpr int kRowBlock = 64;  // queries per block: the block's key range bounds its products
+
+// Keys [lo, hi) that any of queries [i0, i0 + rows) may see (empty: lo == hi).
+void block_key_range(const AttentionParams& p, int i0, int rows, int* lo, int* hi) {
+    int a = p.Nk, b = 0;
+    for (int i = i0; i < i0 + rows; ++i) {
+        int l, h;
+        allowed_key_range(p, i, &l, &h);
+        if (l < h) a = std::min(a, l), b = std::max(b, h);
+    }
+    *lo = a < b ? a : 0;
+    *hi = a < b ? b : 0;
+}
+
+bool all_finite(const float* x, long n) {
+    for (long i = 0; i < n; ++i)
+        if (!std::isfinite(x[i])) return false;
+    return true;
+}
+
+}  // namespace
+
 Status attention_traced(float* out, float* weights, const float* q, const float* k,
                         const float* v, const MaskView& mask, const AttentionParams& p,
                         const AttentionTrace& trace) {
@@ -52,6 +80,9 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
     if (p.alibi) alibi_slopes(slopes.p, p.H);
     const float factor = detail::score_factor(p);
     const int group = p.H / p.Hkv;
+    // The traces show q.k for every pair: then no block skips keys it may not see.
+    const bool full_products = trace.raw_scores || trace.scaled_scores;
+    const bool plain_scores = !mask.allow && !mask.add && !p.alibi;
 
     for (int b = 0; b < p.B; ++b) {
         for (int h = 0; h < p.H; ++h) {
@@ -61,6 +92,7 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
             float* S = weights ? weights + sh : scores.p;
             const float* qs = q + qh;
             const float* ks = k + kvh * nk * d;
+            const float* vh = v + kvh * nk * dv;
             // Cosine's raw scores are the unnormalised q.k, a product of its own;
             // for Dot they are S itself, copied below before scaling.
             if (trace.raw_scores && cosine) matmul_nt(trace.raw_scores + sh, qs, ks, p.Nq, p.D, p.Nk);
@@ -70,7 +102,14 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
                 qs = qn.p;
                 ks = kn.p;
             }
-            matmul_nt(S, qs, ks, p.Nq, p.D, p.Nk);
+            // S = Q K^T, block by block of queries over the keys the block may see.
+            for (int i0 = 0; i0 < p.Nq; i0 += kRowBlock) {
+                const int rows = std::min(kRowBlock, p.Nq - i0);
+                int lo = 0, hi = p.Nk;
+                if (!full_products) block_key_range(p, i0, rows, &lo, &hi);
+                detail::gemm(S + static_cast<long>(i0) * nk + lo, p.Nk, {qs + i0 * d, p.D, 1},
+                             {ks + lo * d, 1, p.D}, rows, p.D, hi - lo, false);
+            }
             if (trace.raw_scores && !cosine) std::copy(S, S + nq * nk, trace.raw_scores + sh);
             const float slope = p.alibi ? slopes.p[h] : 0.f;
             for (int i = 0; i < p.Nq; ++i) {
@@ -80,24 +119,44 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
                 const int ip = i + p.Nk - p.Nq;
                 float* Si = S + static_cast<long>(i) * nk;
                 float* scaled = trace.scaled_scores ? trace.scaled_scores + sh + i * nk : nullptr;
-                for (int j = 0; j < p.Nk; ++j) {
-                    const float s = Si[j] * factor;
-                    if (scaled) scaled[j] = s;
-                    Si[j] = (j < lo || j >= hi) ? detail::kNegInf
-                                                : detail::biased_score(s, mask, row, j, slope, ip);
+                if (scaled)
+                    for (int j = 0; j < p.Nk; ++j) scaled[j] = Si[j] * factor;
+                std::fill(Si, Si + lo, detail::kNegInf);
+                std::fill(Si + hi, Si + p.Nk, detail::kNegInf);
+                if (plain_scores && !trace.masked_scores) {
+                    detail::softmax_row(Si + lo, Si + lo, hi - lo, factor);  // scaling folded in
+                } else {
+                    for (int j = lo; j < hi; ++j)
+                        Si[j] = plain_scores ? Si[j] * factor
+                                             : detail::biased_score(Si[j] * factor, mask, row, j, slope, ip);
+                    if (trace.masked_scores) std::copy(Si, Si + nk, trace.masked_scores + sh + i * nk);
+                    // Softmax over the allowed range only; the keys outside get 0.
+                    detail::softmax_row(Si + lo, Si + lo, hi - lo, 1.f);
                 }
-                if (trace.masked_scores) std::copy(Si, Si + nk, trace.masked_scores + sh + i * nk);
+                const float rest = hi > lo && std::isnan(Si[lo]) ? Si[lo] : 0.f;  // a NaN row stays NaN
+                std::fill(Si, Si + lo, rest);
+                std::fill(Si + hi, Si + p.Nk, rest);
             }
-            softmax(S, S, p.Nq, p.Nk, 1.f);
-            // out_i = sum_j w_ij v_j over the keys with w_ij != 0 only, as flash
-            // does: a masked key's NaN/inf in v never leaks into the output.
-            const float* vh = v + kvh * nk * dv;
-            for (int i = 0; i < p.Nq; ++i) {
-                float* oi = out + (static_cast<long>(b) * p.H + h) * nq * dv + i * dv;
-                const float* Si = S + static_cast<long>(i) * nk;
-                std::fill(oi, oi + dv, 0.f);
-                for (int j = 0; j < p.Nk; ++j)
-                    if (Si[j] != 0.f) axpy(oi, Si[j], vh + j * dv, p.Dv);
+            float* oh = out + (static_cast<long>(b) * p.H + h) * nq * dv;
+            if (all_finite(vh, static_cast<long>(nk * dv))) {
+                // out = W V block by block; a weight of 0 times a finite v adds nothing.
+                for (int i0 = 0; i0 < p.Nq; i0 += kRowBlock) {
+                    const int rows = std::min(kRowBlock, p.Nq - i0);
+                    int lo, hi;
+                    block_key_range(p, i0, rows, &lo, &hi);
+                    detail::gemm(oh + i0 * dv, p.Dv, {S + static_cast<long>(i0) * nk + lo, p.Nk, 1},
+                                 {vh + lo * dv, p.Dv, 1}, rows, hi - lo, p.Dv, false);
+                }
+            } else {
+                // out_i = sum_j w_ij v_j over the keys with w_ij != 0 only, as flash
+                // does: a masked key's NaN/inf in v never leaks into the output.
+                for (int i = 0; i < p.Nq; ++i) {
+                    float* oi = oh + i * dv;
+                    const float* Si = S + static_cast<long>(i) * nk;
+                    std::fill(oi, oi + dv, 0.f);
+                    for (int j = 0; j < p.Nk; ++j)
+                        if (Si[j] != 0.f) axpy(oi, Si[j], vh + j * dv, p.Dv);
+                }
             }
         }
     }

@@ -1,7 +1,9 @@
-// out (M,N) = a (M,K) @ b (K,N), i-k-j order so the inner loop runs along
-// contiguous rows of b and out; SIMD keeps a 4-batch strip of out in registers.
+// out (M,N) = a (M,K) @ b (K,N) and its transposed forms, all through the
+// packed register-tile engine of gemm.cpp; dot, axpy and scale are the
+// vector helpers of the per-row paths (SIMD loop plus scalar tail).
 #include "attnscope/matmul.h"
 #include "attnscope/simd.h"
+#include "gemm.h"
 
 namespace attnscope {
 
@@ -47,42 +49,7 @@ void scale(float* y, float alpha, int n) {
 }
 
 void matmul(float* out, const float* a, const float* b, int M, int K, int N) {
-    for (int i = 0; i < M; ++i) {
-        const float* ai = a + static_cast<long>(i) * K;
-        float* oi = out + static_cast<long>(i) * N;
-        int j = 0;
-#if ATTNSCOPE_SIMD
-        // Strip of 4 batches of out[i, j..j+4W) accumulated over all k.
-        for (; j + 4 * W <= N; j += 4 * W) {
-            fb c0(0.f), c1(0.f), c2(0.f), c3(0.f);
-            const float* bk = b + j;
-            for (int k = 0; k < K; ++k, bk += N) {
-                const fb aik(ai[k]);
-                c0 = xsimd::fma(aik, fb::load_unaligned(bk), c0);
-                c1 = xsimd::fma(aik, fb::load_unaligned(bk + W), c1);
-                c2 = xsimd::fma(aik, fb::load_unaligned(bk + 2 * W), c2);
-                c3 = xsimd::fma(aik, fb::load_unaligned(bk + 3 * W), c3);
-            }
-            c0.store_unaligned(oi + j);
-            c1.store_unaligned(oi + j + W);
-            c2.store_unaligned(oi + j + 2 * W);
-            c3.store_unaligned(oi + j + 3 * W);
-        }
-        for (; j + W <= N; j += W) {
-            fb c(0.f);
-            const float* bk = b + j;
-            for (int k = 0; k < K; ++k, bk += N) c = xsimd::fma(fb(ai[k]), fb::load_unaligned(bk), c);
-            c.store_unaligned(oi + j);
-        }
-#endif
-        // Scalar tail (and the whole row in the scalar build).
-        for (int jj = j; jj < N; ++jj) oi[jj] = 0.f;
-        for (int k = 0; k < K; ++k) {
-            const float aik = ai[k];
-            const float* bk = b + static_cast<long>(k) * N;
-            for (int jj = j; jj < N; ++jj) oi[jj] += aik * bk[jj];
-        }
-    }
+    detail::gemm(out, N, {a, K, 1}, {b, N, 1}, M, K, N, false);
 }
 
 void matmul_batched(float* out, const float* a, const float* b, const int* a_index,
@@ -94,19 +61,11 @@ void matmul_batched(float* out, const float* a, const float* b, const int* a_ind
 }
 
 void matmul_nt(float* out, const float* a, const float* bt, int M, int K, int N) {
-    for (int i = 0; i < M; ++i)
-        for (int j = 0; j < N; ++j)
-            out[static_cast<long>(i) * N + j] =
-                dot(a + static_cast<long>(i) * K, bt + static_cast<long>(j) * K, K);
+    detail::gemm(out, N, {a, K, 1}, {bt, 1, K}, M, K, N, false);  // B[k, j] = bt[j, k]
 }
 
 void matmul_tn(float* out, const float* at, const float* b, int M, int K, int N) {
-    for (long i = 0; i < static_cast<long>(M) * N; ++i) out[i] = 0.f;
-    for (int k = 0; k < K; ++k) {
-        const float* atk = at + static_cast<long>(k) * M;
-        const float* bk = b + static_cast<long>(k) * N;
-        for (int i = 0; i < M; ++i) axpy(out + static_cast<long>(i) * N, atk[i], bk, N);
-    }
+    detail::gemm(out, N, {at, 1, M}, {b, N, 1}, M, K, N, false);  // A[i, k] = at[k, i]
 }
 
 }  // namespace attnscope

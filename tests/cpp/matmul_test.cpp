@@ -89,6 +89,39 @@ TEST(MatmulBatched, BroadcastsThroughIndexLists) {
     }
 }
 
+// The packed engine's edges: rows not a multiple of the 4-row tile, columns
+// not a multiple of the 8-wide panel, K over one 256-deep block; all three
+// layouts (a @ b, a @ bt^T, at^T @ b) on each.
+TEST(Matmul, AllLayoutsMatchFloat64AcrossTileAndBlockEdges) {
+    ref::Rng rng(ref::kSeed + 4);
+    for (int M : {5, 8, 11})
+        for (int K : {255, 257, 600})
+            for (int N : {9, 16, 23}) {
+                const auto a = rng.floats(M * K), b = rng.floats(K * N);
+                std::vector<float> at(K * M), bt(N * K);
+                for (int i = 0; i < M; ++i)
+                    for (int k = 0; k < K; ++k) at[k * M + i] = a[i * K + k];
+                for (int k = 0; k < K; ++k)
+                    for (int j = 0; j < N; ++j) bt[j * K + k] = b[k * N + j];
+                const auto want = ref::matmul(ref::widen(a), ref::widen(b), M, K, N);
+                std::vector<float> out(M * N, -7.f);
+                attnscope::matmul(out.data(), a.data(), b.data(), M, K, N);
+                ref::expect_close(out, want, kF32SumRel, "a @ b " + shape_name(M, K, N), {M, N});
+                std::fill(out.begin(), out.end(), -7.f);
+                attnscope::matmul_nt(out.data(), a.data(), bt.data(), M, K, N);
+                ref::expect_close(out, want, kF32SumRel, "a @ bt^T " + shape_name(M, K, N), {M, N});
+                std::fill(out.begin(), out.end(), -7.f);
+                attnscope::matmul_tn(out.data(), at.data(), b.data(), M, K, N);
+                ref::expect_close(out, want, kF32SumRel, "at^T @ b " + shape_name(M, K, N), {M, N});
+            }
+}
+
+TEST(Matmul, ZeroKGivesZeros) {
+    std::vector<float> out(6, 5.f);
+    attnscope::matmul(out.data(), nullptr, nullptr, 2, 0, 3);
+    for (float v : out) EXPECT_EQ(v, 0.f);
+}
+
 TEST(Dot, MatchesFloat64OnSimdTailLengths) {
     ref::Rng rng(ref::kSeed + 4);
     for (int n : {1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 65, 130, 1000}) {

@@ -167,6 +167,16 @@ describe('exercises on the lecture page', () => {
     await page.close();
   });
 
+  test('a syntax error is located at the learner\'s own line and column', async () => {
+    const { page, errors, ex } = await openLecture();
+    const rope = ex(2);
+    // Line 3, column 13 is the ';' after '+' (1-based, as editors count).
+    expect(await submit(rope, 'function rope(x, pos) {\n  const y = [];\n  return x +;\n}')).toMatchObject({ reason: 'compile', line: 3, column: 13 });
+    expect(await feedback(rope)).toMatch(/SyntaxError: Unexpected token ';'.* at line 3, column 13 of your code/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('an infinite loop is stopped within 2 seconds while the page keeps responding', async () => {
     const { page, errors, ex } = await openLecture();
     const rope = ex(2);

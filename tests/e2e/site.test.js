@@ -2,7 +2,8 @@
 // (1280 × 900) size, in Japanese and English, under the strict CSP: it gets
 // ready with no console error, nothing is wider than the screen, no attn-*
 // element is covered by another element, and axe-core finds no serious or
-// critical violation. Screenshots go to tests/artifacts/site/ (look at them).
+// critical violation; then once more in the dark theme on a phone.
+// Screenshots go to tests/artifacts/site/ (look at them).
 import { describe, expect, test } from 'vitest';
 import { PAGES } from '../../web/playground/pages.js';
 import { usePlayground, collectErrors, screenshot } from './browser.js';
@@ -39,6 +40,19 @@ describe.each(PAGES)('$path', (entry) => {
         await page.close();
       }
     }
+    // The dark theme (prefers-color-scheme: dark): contrast and the rest again, on a phone.
+    const page = await env.browser.context.newPage();
+    await page.setViewportSize(SIZES[0]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const errors = collectErrors(page);
+    await page.goto(`${env.web.origin}/playground/${entry.path}?lang=en`);
+    await page.waitForFunction(ready, !!entry.standalone, { timeout: 30_000 });
+    await screenshot(page, `site/${entry.nav}-390-en-dark`);
+    const where = `${entry.path} 390px en dark`;
+    for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.nodes} nodes: ${v.help}) e.g. ${v.targets.join(', ')}`);
+    if (await horizontalOverflow(page) > 0) problems.push(`${where}: wider than the screen`);
+    for (const e of errors) problems.push(`${where}: ${e}`);
+    await page.close();
     expect(problems.join('\n'), 'problems').toBe('');
   }, 240_000); // four loads; the exercise gallery embeds every exercise
 });

@@ -121,3 +121,37 @@ describe('state in the address', () => {
     await page.close();
   });
 });
+
+describe('exercise gallery progress', () => {
+  test('solving an exercise counts it and ticks its topic; reset all clears both', async () => {
+    const page = await reopen(`${env.web.origin}/playground/exercises.html?lang=en`);
+    const total = await page.locator('attn-exercise').count();
+    expect(await page.locator('#solved').innerText()).toBe('0');
+    // Solve every exercise of one topic through the element's own API (its reference answer).
+    const topic = await page.locator('attn-exercise').first().getAttribute('data-topic');
+    const mine = page.locator(`attn-exercise[data-topic="${topic}"]`);
+    for (let i = 0; i < await mine.count(); i++) {
+      await mine.nth(i).evaluate(async (e) => {
+        const p = e.prepared;
+        if (e.definition.kind === 'choice') e.answer = p.answer;
+        else if (e.definition.kind === 'code') e.answer = e.definition.code.solution;
+        else {
+          const { data, shape } = p.expected;
+          const flat = Array.from(data);
+          const nested = shape.length === 2 ? Array.from({ length: shape[0] }, (_, i) => flat.slice(i * shape[1], (i + 1) * shape[1])) : flat;
+          e.answer = JSON.stringify(flat.length === 1 && shape.length < 2 ? flat[0] : nested);
+        }
+        const r = await e.check();
+        if (!r?.correct) throw new Error(`${e.definition.id}: ${JSON.stringify(r)}`);
+      });
+    }
+    const n = await mine.count();
+    expect(await page.locator('#solved').innerText()).toBe(String(n));
+    expect(await page.locator(`.toc a[data-topic="${topic}"] .tick`).innerText()).toBe('✓');
+    expect(total).toBeGreaterThan(n);
+    await page.locator('#reset-all').click();
+    expect(await page.locator('#solved').innerText()).toBe('0');
+    expect(await page.locator(`.toc a[data-topic="${topic}"] .tick`).innerText()).toBe('');
+    await page.close();
+  });
+});

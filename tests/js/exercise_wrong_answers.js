@@ -357,4 +357,32 @@ export const WRONG_ANSWERS = {
     { answer: ({ inputs: { X, order } }) => matrixText(order.map((r) => X[r])), reason: 'mismatch' },
     { answer: '[[1, 2], [3, 4]]', reason: 'shape' },
   ],
+  // Issue 11 (web/exercises/pack/experiments.js).
+  'chinchilla-optimum': [
+    { answer: ({ inputs: { C } }) => `[${Math.sqrt(C / 120)}, ${20 * Math.sqrt(C / 120)}]`, reason: 'mistake', mistake: 'twenty-tokens', says: /20-tokens-per-parameter/ },
+    { answer: ({ inputs: { C } }) => `[${C / 6 / 1e12}, 1e12]`, reason: 'mismatch' },
+    { answer: '[3e10]', reason: 'shape' },
+  ],
+  'icl-gd-step': [
+    // η Σ y_i x_i·x_q: the step for a loss with ½ (the 2 dropped)
+    { answer: ({ inputs: { X, y, xq, eta } }) => String(eta * X.reduce((s, x, i) => s + y[i] * (x[0] * xq[0] + x[1] * xq[1]), 0)), reason: 'mistake', mistake: 'dropped-two', says: /dropped the 2/ },
+    { answer: ({ inputs: { X, y, xq, eta } }) => String(-2 * eta * X.reduce((s, x, i) => s + y[i] * (x[0] * xq[0] + x[1] * xq[1]), 0) - 1), reason: 'mismatch' },
+  ],
+  'power-law-exponent': [
+    {
+      answer: ({ inputs: { N, L } }) => {
+        const u = N.map(Math.log), v = L.map(Math.log);
+        const mu = u.reduce((a, b) => a + b) / u.length, mv = v.reduce((a, b) => a + b) / v.length;
+        const slope = u.reduce((s, x, i) => s + (x - mu) * (v[i] - mv), 0) / u.reduce((s, x) => s + (x - mu) ** 2, 0);
+        return String(slope);
+      },
+      reason: 'mistake',
+      mistake: 'slope-sign',
+    },
+    { answer: '1', reason: 'mismatch' },
+  ],
+  'warmup-learning-rate': [
+    { answer: ({ inputs: { lr, warmup, it } }) => String((lr * (it + 1)) / warmup), reason: 'mistake', mistake: 'off-by-one', says: /count from 0/ },
+    { answer: ({ inputs: { lr } }) => String(lr), reason: 'mismatch' },
+  ],
 };

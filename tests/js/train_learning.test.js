@@ -100,6 +100,22 @@ describe('Model.create', () => {
     expect(() => attn.Model.create({})).toThrow(/parameters, over the limit/);
   });
 
+  test('parameters() and gradients are fresh copies; setParameters copies in', () => {
+    const m = attn.Model.create({ dim: 8, hiddenDim: 16, nLayers: 1, nHeads: 2, vocabSize: 7, seqLen: 4 }, { seed: 1 });
+    const p = m.parameters();
+    const before = p['norm.weight'].data.slice();
+    p['norm.weight'].data.fill(5);
+    expect(m.parameters()['norm.weight'].data).toEqual(before);
+    const { gradients } = m.lossAndGradients([[1, 2, 3]], [[2, 3, 4]]);
+    gradients['norm.weight'].data.fill(0);
+    expect(m.lossAndGradients([[1, 2, 3]], [[2, 3, 4]]).gradients['norm.weight'].data.some((v) => v !== 0)).toBe(true);
+    const mine = { data: new Float32Array(8).fill(2), shape: [8] };
+    m.setParameters({ 'norm.weight': mine });
+    mine.data.fill(3);
+    expect(m.parameters()['norm.weight'].data.every((v) => v === 2)).toBe(true);
+    m.dispose();
+  });
+
   test("initialisation as llama2.c's model.py: N(0, 0.02), wo and w3 N(0, 0.02/sqrt(2L)), norms 1; seeded", () => {
     const L = 2;
     const m = attn.Model.create({ dim: 64, hiddenDim: 256, nLayers: L, nHeads: 4, vocabSize: 300, seqLen: 16 }, { seed: 9 });

@@ -88,6 +88,19 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
         assert.fail(`docs/TRAINING.md example ${i + 1} failed:\n${code}\n${e.stderr}`);
       }
     });
+
+    // And docs/EXPERIMENTS.md (attnscope/experiments from the installed tarball).
+    const experiments = readFileSync(join(ROOT, 'docs/EXPERIMENTS.md'), 'utf8');
+    const experimentBlocks = [...experiments.matchAll(/```js\n([\s\S]*?)```/g)].map((g) => g[1]);
+    assert.ok(experimentBlocks.length >= 2, `found ${experimentBlocks.length} examples in docs/EXPERIMENTS.md`);
+    experimentBlocks.forEach((code, i) => {
+      writeFileSync(join(dir, `experiments-${i}.mjs`), code);
+      try {
+        execFileSync('node', [`experiments-${i}.mjs`], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+      } catch (e) {
+        assert.fail(`docs/EXPERIMENTS.md example ${i + 1} failed:\n${code}\n${e.stderr}`);
+      }
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -122,7 +122,7 @@ export async function runInContextRegression(options = {}, context = {}) {
     data.history.push(s);
     data.final = s;
     data.elapsedMs = control.elapsedMs();
-    control.progress({ step: data.step, steps: o.steps, fraction: o.steps ? data.step / o.steps : 1, snapshot: s, data });
+    control.progress({ step: data.step, steps: o.steps, fraction: o.steps ? data.step / o.steps : 1, snapshot: s, baselines: ev.baselines, data });
   };
   record(NaN);
   let lossSum = 0, lossCount = 0;

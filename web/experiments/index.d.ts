@@ -101,6 +101,8 @@ export interface InContextProgress {
   steps: number;
   fraction: number;
   snapshot: InContextSnapshot;
+  /** The closed-form learners' curves (fixed for the run). */
+  baselines: InContextData['baselines'];
   /** The data so far (in Node and in-page runs; ExperimentWorker leaves it out). */
   data?: InContextData;
 }

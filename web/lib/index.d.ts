@@ -201,6 +201,7 @@ export * from './masks.js';
 export * from './blocks.js';
 export * from './model.js';
 export * from './train.js';
+export * from './train_worker.js';
 export * from './memory.js';
 export * from './ssm.js';
 export * from './scaling.js';

@@ -19,6 +19,7 @@ const controls = {
   tokens: $('tokens'), seed: $('seed'), reseed: $('reseed'), dModel: $('dmodel'), heads: $('heads'),
   kvHeads: $('kvheads'), position: $('position'), norm: $('norm'), activation: $('activation'),
   causal: $('causal'), rope: $('rope'),
+  kind: $('kind'), temperature: $('temperature'), qkNorm: $('qknorm'), window: $('window'), alibi: $('alibi'), normalized: $('normalized'),
 };
 const state = { tokensEdited: false };
 
@@ -65,6 +66,16 @@ function update() {
   set('activation', controls.activation.value);
   explorer.toggleAttribute('causal', controls.causal.checked);
   explorer.toggleAttribute('rope', controls.rope.checked);
+  set('kind', checked(controls.kind));
+  set('temperature', controls.temperature.value);
+  set('qk-norm', checked(controls.qkNorm));
+  set('window', controls.window.value);
+  explorer.toggleAttribute('alibi', controls.alibi.checked);
+  explorer.toggleAttribute('normalized', controls.normalized.checked);
+  // nGPT has no norms: the norm choices do not apply.
+  for (const fieldset of [controls.position, controls.norm]) fieldset.disabled = controls.normalized.checked;
+  $('temperature-out').textContent = controls.temperature.value;
+  $('window-out').textContent = controls.window.value === '0' ? t('window.off') : controls.window.value;
   $('dmodel-out').textContent = controls.dModel.value;
   const hint = controls.tokens.value.trim().split(/\s+/).filter(Boolean).length > MAX_TOKENS ? 'tokens.tooMany' : 'tokens.hint';
   $('tokens-hint').textContent = t(hint, { max: MAX_TOKENS });
@@ -96,7 +107,8 @@ controls.reseed.addEventListener('click', () => {
   update();
 });
 controls.heads.addEventListener('change', () => { drawKvChoices(); update(); });
-for (const input of [controls.dModel, controls.kvHeads, controls.position, controls.norm, controls.activation, controls.causal, controls.rope]) {
+for (const input of [controls.dModel, controls.kvHeads, controls.position, controls.norm, controls.activation, controls.causal, controls.rope,
+  controls.kind, controls.temperature, controls.qkNorm, controls.window, controls.alibi, controls.normalized]) {
   input.addEventListener(input.type === 'range' ? 'input' : 'change', update);
 }
 explorer.addEventListener('change', () => { showCall(); document.body.dataset.ready = 'true'; });
@@ -116,6 +128,8 @@ const address = bindUrlState([
   { ...heads, set(v) { heads.set(v); drawKvChoices(); } }, // the K, V choices depend on H
   control('kv', controls.kvHeads), control('norm-position', controls.position), control('norm', controls.norm),
   control('activation', controls.activation), control('causal', controls.causal), control('rope', controls.rope),
+  control('kind', controls.kind), control('temperature', controls.temperature), control('qk-norm', controls.qkNorm),
+  control('window', controls.window), control('alibi', controls.alibi), control('normalized', controls.normalized),
   { key: 'stage', get: () => (explorer.stage === firstStage() ? null : explorer.stage),
     set(v) { explorer.setAttribute('stage', v); }, reset() { if (firstStage()) explorer.setAttribute('stage', firstStage()); } },
 ], { apply: update });

@@ -13,7 +13,9 @@ const TITLES = { ja: '組み込みの練習問題 — attnscope', en: 'Built-in 
 const TOPICS = Object.fromEntries([...TOPIC_LIST.map((topic) => [topic.id, topic.title]), ['other', { ja: 'その他', en: 'Other' }]]);
 
 const el = (tag, props = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), props);
+  const { dataset = {}, ...rest } = props;
+  const node = Object.assign(document.createElement(tag), rest);
+  Object.assign(node.dataset, dataset);
   node.append(...children);
   return node;
 };
@@ -41,12 +43,12 @@ const gallery = document.getElementById('gallery');
 const elements = [];
 for (const [topic, list] of groups) {
   const id = `topic-${topic}`;
-  toc.append(el('a', { href: `#${id}` }, ...bilingual(TOPICS[topic]), el('span', { className: 'n', textContent: String(list.length) })));
+  toc.append(el('a', { href: `#${id}`, dataset: { topic } }, ...bilingual(TOPICS[topic]), el('span', { className: 'n', textContent: String(list.length) }), el('span', { className: 'tick' })));
   const section = el('section', { className: 'topic', id });
   section.append(el('h2', {}, ...bilingual(TOPICS[topic]), el('span', { className: 'n', textContent: `(${list.length})` })));
   for (const ex of list) {
     const item = el('div', { className: 'item', id: ex.id }); // exercises.html#<exercise id> links here
-    const widget = el('attn-exercise');
+    const widget = el('attn-exercise', { dataset: { topic } });
     widget.setAttribute('exercise', ex.id);
     elements.push(widget);
     item.append(widget, el('code', { className: 'embed-tag', textContent: `<attn-exercise exercise="${ex.id}"></attn-exercise>` }));
@@ -61,6 +63,26 @@ await Promise.all(elements.map((widget) => new Promise((done) => {
   widget.addEventListener('ready', done, { once: true });
   widget.addEventListener('error', () => { failed++; done(); }, { once: true });
 })));
+// Progress: solved / total on top, a tick (or solved/count) on each topic.
+function showProgress() {
+  const solved = elements.filter((w) => w.progress?.solved);
+  document.getElementById('solved').textContent = String(solved.length);
+  for (const link of toc.querySelectorAll('a[data-topic]')) {
+    const mine = elements.filter((w) => w.dataset.topic === link.dataset.topic);
+    const done = mine.filter((w) => w.progress?.solved).length;
+    link.classList.toggle('done', done === mine.length);
+    link.querySelector('.tick').textContent = done === mine.length ? '✓' : done ? `${done}/${mine.length}` : '';
+  }
+}
+for (const w of elements) {
+  w.addEventListener('check', showProgress);
+  w.addEventListener('progress-reset', showProgress);
+}
+document.getElementById('reset-all').addEventListener('click', () => {
+  for (const w of elements) w.resetProgress();
+  showProgress();
+});
+showProgress();
 document.body.dataset.failed = String(failed);
 document.body.dataset.ready = 'true';
 scrollToAnchor(); // #topic-… or #<exercise id>: the section exists only now

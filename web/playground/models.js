@@ -6,6 +6,7 @@ import '../widgets/index.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { MODELS_MESSAGES } from './models-messages.js';
 import { bindUrlState } from './url-state.js';
+import { loadTrained } from '../widgets/train-store.js';
 
 for (const [code, messages] of Object.entries(MODELS_MESSAGES)) addMessages(code, messages);
 
@@ -47,5 +48,13 @@ const address = bindUrlState(Object.entries(KEYS).map(([name, key]) => ({
   },
 });
 gpt.addEventListener('settings-change', () => address.save({ push: true }));
-gpt.loaded.finally(() => { document.body.dataset.ready = 'true'; });
+// ?open=trained: the model the Train page stored in this browser (train-store.js).
+async function openTrained() {
+  const record = await loadTrained();
+  if (!record) return gpt.loaded;
+  if (record.prompt) gpt.setAttribute('prompt', record.prompt);
+  return gpt.loadFiles(record.checkpoint, record.tokenizer, { tokenizerKind: record.tokenizerKind });
+}
+const trained = new URLSearchParams(location.search).get('open') === 'trained';
+(trained ? openTrained() : gpt.loaded).finally(() => { document.body.dataset.ready = 'true'; });
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

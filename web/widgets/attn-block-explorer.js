@@ -3,17 +3,21 @@
 // transformerBlock(..., {returnIntermediates: true}) computes every tensor,
 // and a stepper shows one stage at a time as heatmaps. See index.d.ts.
 import { attn } from './attention-source.js';
-import { embed, blockParams, blockConfig } from './block-source.js';
+import { blockInput, blockParams, blockConfig, readBlockSettings } from './block-source.js';
 import { stagesFor } from './block-stages.js';
 import { AttnTensorView } from './attn-tensor-view.js';
 import { AttnStepper, withSubscripts } from './attn-stepper.js';
 import { t } from './i18n.js';
-import { AttnElement, intAttr } from './attn-element.js';
+import { AttnElement } from './attn-element.js';
 import { el } from './dom.js';
 import { STYLE } from './block-explorer-style.js';
 import './explorer-messages.js';
+import './explorer-variant-messages.js';
 
-const ATTRIBUTES = ['tokens', 'd-model', 'heads', 'kv-heads', 'seed', 'norm-position', 'norm', 'activation', 'causal', 'rope', 'stage', 'lang'];
+const ATTRIBUTES = [
+  'tokens', 'd-model', 'heads', 'kv-heads', 'seed', 'norm-position', 'norm', 'activation', 'causal', 'rope', 'stage', 'lang',
+  'kind', 'temperature', 'qk-norm', 'alibi', 'window', 'normalized',
+];
 const DEFAULT_TOKENS = 'the cat sat on the mat';
 
 export class AttnBlockExplorer extends AttnElement {
@@ -84,28 +88,13 @@ export class AttnBlockExplorer extends AttnElement {
     this.dispatchEvent(new CustomEvent('stage-change', { detail: { stage: this.stage, index: i } }));
   }
 
-  #readSettings() {
-    const nHeads = intAttr(this, 'heads', 2);
-    const dModel = intAttr(this, 'd-model', 16);
-    const tokens = (this.getAttribute('tokens') || DEFAULT_TOKENS).trim().split(/\s+/);
-    if (nHeads < 1 || dModel % nHeads) throw new Error(`heads (${nHeads}) must divide d-model (${dModel})`);
-    return {
-      tokens, dModel, nHeads, nKvHeads: intAttr(this, 'kv-heads', nHeads), seed: intAttr(this, 'seed', 1) >>> 0,
-      prenorm: this.getAttribute('norm-position') !== 'post',
-      norm: this.getAttribute('norm') ?? 'layernorm', activation: this.getAttribute('activation') ?? 'gelu',
-      isCausal: this.hasAttribute('causal') && this.getAttribute('causal') !== 'false',
-      rope: this.hasAttribute('rope') && this.getAttribute('rope') !== 'false',
-      headDim: dModel / nHeads,
-    };
-  }
-
   /** Recomputes the block and redraws now (changes otherwise redraw at the end of the current task). */
   render() {
     if (this.coreError) { this.#message(this.coreError.message, true); return; }
     if (!this.coreReady) return;
     try {
-      const s = this.#readSettings();
-      const input = embed(s.tokens, s.dModel, s.seed);
+      const s = readBlockSettings(this, DEFAULT_TOKENS);
+      const input = blockInput(s);
       const params = blockParams(s);
       const config = blockConfig(s);
       const result = attn.transformerBlock(input, params, { ...config, returnIntermediates: true });
@@ -154,8 +143,9 @@ export class AttnBlockExplorer extends AttnElement {
     ui.title.textContent = t(`stage.${stage.id}.title`, {}, lang);
     ui.formula.replaceChildren(...withSubscripts(stage.formula));
     ui.shape.textContent = stage.shape;
-    const post = `stage.${stage.id}.explain.post`;
-    ui.explain.replaceChildren(...withSubscripts(!s.prenorm && t(post, {}, lang) !== post ? t(post, {}, lang) : t(`stage.${stage.id}.explain`, {}, lang)));
+    // A variant's explanation (nGPT, cosine, post-LN) when the messages have one, else the plain one.
+    const variant = `stage.${stage.id}.explain.${stage.variant ?? (s.prenorm ? '' : 'post')}`;
+    ui.explain.replaceChildren(...withSubscripts(t(variant, {}, lang) !== variant ? t(variant, {}, lang) : t(`stage.${stage.id}.explain`, {}, lang)));
     ui.prev.textContent = t('explorer.prev', {}, lang);
     ui.next.textContent = t('explorer.next', {}, lang);
     ui.prev.disabled = this.#index === 0;

@@ -140,6 +140,7 @@ export class AttnExercise extends AttnElement {
     this.#result = null;
     this.#message = { tone: 'info', title: t('exercise.resetDone', {}, langFor(this)), lines: [] };
     this.#paint();
+    this.emit('progress-reset', { id: this.#exercise?.id ?? null, key: this.#key });
   }
 
   #hint() {

@@ -8,14 +8,15 @@ const NAMES = { ja: '日本語', en: 'English' };
 const STYLE = `
 :host { display: inline-block; --accent: var(--attn-accent, #3451b2); }
 :host([hidden]) { display: none; }
-.group { display: inline-flex; border: 1px solid #cfd6e0; border-radius: 999px; padding: 2px; background: #fff; }
+.group { display: inline-flex; border: 1px solid var(--attn-line, #cfd6e0); border-radius: 999px; padding: 2px; background: var(--attn-surface, #fff); }
 button {
-  font: inherit; font-size: 13px; border: 0; background: transparent; color: #3b4554;
+  font: inherit; font-size: 13px; border: 0; background: transparent; color: var(--attn-ink, #3b4554);
   padding: 4px 12px; border-radius: 999px; cursor: pointer; white-space: nowrap;
 }
 button:hover { color: var(--accent); }
-button[aria-pressed="true"] { background: var(--accent); color: #fff; }
+button[aria-pressed="true"] { background: var(--accent); color: var(--attn-on-accent, #fff); }
 button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+@media (forced-colors: active) { button[aria-pressed="true"] { outline: 2px solid Highlight; outline-offset: -2px; } }
 `;
 
 export class AttnLangSwitch extends AttnElement {

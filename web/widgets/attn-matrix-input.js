@@ -17,9 +17,9 @@ textarea {
   display: block; box-sizing: border-box; width: 100%; min-height: 6em; resize: vertical;
   font-family: var(--attn-mono, ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, monospace);
   font-size: 12px; line-height: 1.5; padding: 8px 10px; white-space: pre; overflow: auto;
-  border: 1px solid #cfd6e0; border-radius: 8px; background: #fbfcfe; color: inherit; tab-size: 2;
+  border: 1px solid var(--attn-line, #cfd6e0); border-radius: 8px; background: var(--attn-field, #fbfcfe); color: inherit; tab-size: 2;
 }
-textarea:focus { outline: none; border-color: var(--accent); box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 20%, transparent); background: #fff; }
+textarea:focus { outline: none; border-color: var(--accent); box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 20%, transparent); background: var(--attn-surface, #fff); }
 textarea[aria-invalid="true"] { border-color: #d9475a; }
 `;
 
@@ -104,7 +104,7 @@ export class AttnMatrixInput extends AttnElement {
 
   #paint() {
     const lang = langFor(this);
-    this.#label.textContent = this.getAttribute('label') ?? '';
+    this.#label.textContent = this.getAttribute('label') || t('matrix.label', {}, lang); // never an unnamed text box
     const lines = this.#dims()[0] || this.#value?.shape[0] || 4;
     this.#area.rows = Math.min(Math.max(lines, 3), 10);
     this.#area.setAttribute('aria-invalid', String(!!this.#error));

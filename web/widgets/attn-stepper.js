@@ -11,22 +11,23 @@ const STYLE = `
 ol { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 8px 6px; }
 li.group-label {
   font-size: 11.5px; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--muted);
-  margin: 0 2px 0 10px; padding-left: 10px; border-left: 1px solid #d5dbe5;
+  margin: 0 2px 0 10px; padding-left: 10px; border-left: 1px solid var(--attn-line, #d5dbe5);
 }
 li.group-label:lang(ja) { text-transform: none; letter-spacing: 0.02em; }
 button {
   font: inherit; font-size: 13px; display: inline-flex; align-items: center; gap: 6px; cursor: pointer; white-space: nowrap;
-  border: 1px solid #d5dbe5; background: #fbfcfe; color: var(--attn-ink, #1b2430); border-radius: 999px; padding: 3px 11px 3px 4px;
+  border: 1px solid var(--attn-line, #d5dbe5); background: var(--attn-field, #fbfcfe); color: var(--attn-ink, #1b2430); border-radius: 999px; padding: 3px 11px 3px 4px;
 }
 button:hover { border-color: var(--accent); }
 button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
-button[aria-current="step"] { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; }
+button[aria-current="step"] { background: var(--accent); border-color: var(--accent); color: var(--attn-on-accent, #fff); font-weight: 600; }
 .no {
   font-size: 11px; min-width: 19px; height: 19px; border-radius: 999px; display: inline-flex; align-items: center; justify-content: center;
-  background: #e8edfb; color: var(--accent); font-variant-numeric: tabular-nums;
+  background: var(--attn-accent-soft, #e8edfb); color: var(--accent); font-variant-numeric: tabular-nums;
 }
-button[aria-current="step"] .no { background: #fff; }
+button[aria-current="step"] .no { background: var(--attn-surface, #fff); }
 sub { font-size: 0.72em; }
+@media (forced-colors: active) { button[aria-current="step"] { outline: 2px solid Highlight; outline-offset: -2px; } }
 `;
 
 /** 'W_Q' -> ['W', <sub>Q</sub>]; 'O_{H−1}' -> ['O', <sub>H−1</sub>]. */

@@ -16,7 +16,7 @@ const STYLE = `
 .head { min-width: 0; max-width: 100%; }
 .caption { font-weight: 650; font-size: 14px; margin: 0 0 6px; }
 .head-title { font-size: 12.5px; font-weight: 650; color: var(--attn-accent, #3451b2); margin: 0 0 4px; width: 0; min-width: 100%; }
-.cell.masked { background-color: #f3f5f9 !important; color: transparent !important; }
+.cell.masked { background-color: var(--attn-subtle, #f3f5f9) !important; color: transparent !important; }
 .heads .cell { height: max(var(--cell), 18px); } /* wide matrices get taller rows than columns */
 .heads .row-label { line-height: max(var(--cell), 18px); }
 .legend .bar { width: auto; flex: 1 1 40px; max-width: 160px; }

@@ -239,7 +239,7 @@ export class AttnTinyGpt extends AttnElement {
       if (loading !== this.#loading) return;
       ui.info.textContent = '';
       ui.progress.hidden = true;
-      this.#error(e.message ?? String(e));
+      this.#error(e.notACheckpoint ? t('gpt.file.notCheckpoint', e.notACheckpoint, langFor(this)) : e.message ?? String(e));
     }).finally(() => { if (loading === this.#loading) ui.generate.disabled = false; });
     return loading;
   }

@@ -18,7 +18,7 @@ const STYLE = `
 .rule { font-family: var(--attn-mono, ui-monospace, "DejaVu Sans Mono", Menlo, monospace); font-size: 12px; color: var(--muted); margin: 2px 0 0; }
 .note { font-size: 12.5px; color: var(--muted); margin: 6px 0 0; font-variant-numeric: tabular-nums; }
 sub { font-size: 0.75em; }
-.cell.masked { background-color: #ffffff !important; }
+.cell.masked { background-color: var(--attn-surface, #fff) !important; }
 .no-legend .legend { display: none; }
 .tiny .row-label, .tiny .col-label { font-size: 9px; }
 `;

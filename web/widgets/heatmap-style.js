@@ -13,7 +13,7 @@ export const STYLE = `
 [hidden] { display: none !important; }
 .frame { position: relative; margin: 0; display: inline-block; max-width: 100%; text-align: start; vertical-align: top; }
 .caption { font-weight: 600; margin: 0 0 8px; }
-.status { margin: 0; padding: 12px 14px; color: var(--muted); border: 1px dashed #c9d0da; border-radius: 8px; font-size: 14px; }
+.status { margin: 0; padding: 12px 14px; color: var(--muted); border: 1px dashed var(--attn-line, #c9d0da); border-radius: 8px; font-size: 14px; }
 .status.error { color: #a1121f; border-color: #e8a3aa; background: #fff6f7; }
 .plot { display: inline-flex; flex-direction: column; align-items: stretch; gap: 6px; max-width: 100%; overflow-x: auto; padding-bottom: 2px; }
 .col-title { font-size: 12px; color: var(--muted); text-align: center; letter-spacing: 0.02em; padding-bottom: 2px; }
@@ -42,7 +42,7 @@ export const STYLE = `
 .sum {
   padding: 0 8px 0 10px; margin-left: 4px; display: flex; align-items: center; justify-content: flex-end;
   font-family: var(--mono); font-size: clamp(10px, calc(var(--cell) * 0.3), 13px); font-variant-numeric: tabular-nums;
-  background: #f1f3f7; color: #2b3441; border-radius: 2px; cursor: crosshair;
+  background: var(--attn-subtle, #f1f3f7); color: var(--attn-ink, #2b3441); border-radius: 2px; cursor: crosshair;
 }
 .legend { display: flex; align-items: center; gap: 8px; font-size: 11px; color: var(--muted); font-family: var(--mono); margin-top: 4px; }
 .bar { width: 160px; height: 10px; border-radius: 3px; box-shadow: inset 0 0 0 1px rgba(0, 0, 0, 0.08); }
@@ -56,4 +56,9 @@ export const STYLE = `
 .tip-where { color: #cbd5e1; font-size: 12px; }
 .tip-value { font-family: var(--mono); font-size: 14px; color: #fff; }
 .tip-note { color: #fcd34d; font-size: 12px; margin-top: 2px; }
+/* Forced colours (Windows high contrast): the cell colours are the data, so they stay; the active cell gets the system highlight. */
+@media (forced-colors: active) {
+  .cell, .sum, .bar { forced-color-adjust: none; }
+  .cell.active, .sum.active { outline-color: Highlight; }
+}
 `;

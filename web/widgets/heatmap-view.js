@@ -5,6 +5,7 @@ import { colourScale, formatExact, formatShort } from './format.js';
 import { STYLE } from './heatmap-style.js';
 import { Tooltip } from './heatmap-tooltip.js';
 import { el } from './dom.js';
+import { textWidth } from './layout.js';
 
 export class HeatmapView {
   #frame; #status; #plot; #grid; #caption; #rowTitle; #colTitle; #legend; #tip; #sumHeader = null;
@@ -98,7 +99,8 @@ export class HeatmapView {
     this.#layoutKey = key;
     this.hideTip();
     const size = state.cellSize;
-    const rotate = size < 40 || state.colLabels.some((s) => String(s).length > 4);
+    // Column labels turn sideways only when one is wider than its column (single characters stay upright).
+    const rotate = state.colLabels.some((s) => textWidth(s) > size - 4);
     this.#grid.style.gridTemplateColumns = `max-content repeat(${C}, ${size}px)${state.sums ? ' max-content' : ''}`;
     this.#grid.style.setProperty('--cell', `${size}px`);
     this.#grid.classList.toggle('small', size < 24);

@@ -5,6 +5,7 @@
 import type {
   Tensor, BoolTensor, BlockParams, BlockConfig, BlockIntermediates, ModelConfig, ModelWorker, GeneratedToken, GenerateResult,
 } from '../lib/index.js';
+import type { TrainerWorker, TrainProgress, TrainResult, TrainSample, TrainSnapshot, Vocabulary } from '../lib/index.js';
 
 /** A row-major matrix, as the attnscope core uses. */
 export interface Matrix {
@@ -104,6 +105,8 @@ export declare class AttnHeatmap extends HTMLElement {
  * matrix, one row per line, numbers separated by spaces or commas. While the
  * text parses to `rows` × `cols` (either optional) it fires `change` with
  * detail {value}; otherwise it shows what is wrong and keeps the last value.
+ * Attributes: `label` (the box's name; default "Matrix"), `rows`, `cols`,
+ * `lang` ('ja' or 'en').
  */
 export declare class AttnMatrixInput extends HTMLElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnMatrixInput;
@@ -419,6 +422,156 @@ export declare class AttnTinyGpt extends HTMLElement {
   inspect(index: number): Promise<TinyGptInspection | null>;
 }
 
+/**
+ * `<attn-train>`: a tiny llama-shaped model learns a text in the page
+ * (attn.TrainerWorker in a module Web Worker). The text is the shipped
+ * Austen novel or any pasted UTF-8 text, as characters or UTF-8 bytes
+ * (attn.buildVocabulary); the last tenth is held out. While it trains: the
+ * training and held-out loss curves, tokens/s, time left, a sample (temperature 0.8, the run's seed each time)
+ * every `sample-every` steps and one head's attention on the last sample.
+ * Pause, resume, reset, download the checkpoint (llama2.c format) and its
+ * tokenizer.bin, and (with `models-href`) open the model in the Tiny models
+ * page.
+ *
+ * ```html
+ * <attn-train preset="tiny" steps="600" seed="1" models-href="models.html"></attn-train>
+ * ```
+ *
+ * Attributes: `text` ('austen' | 'own'), `level` ('char' | 'byte'),
+ * `preset` ('tiny' | 'small' | 'medium'), `steps`, `seed`, `prompt`,
+ * `sample-every`, `eval-every`, `models-href`, `lang`.
+ * Events: `progress` (detail: TrainProgress), `sample` (TrainSample),
+ * `train-end` (TrainResult), `error` ({ message }).
+ */
+export declare class AttnTrain extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnTrain;
+  readonly state: 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  /** Every progress event of the current run, as the worker sent it. */
+  readonly progress: TrainProgress[];
+  /** The points the plot draws: { train: [[step, loss]], heldOut: [[step, loss]] }. */
+  readonly series: { train: [number, number][]; heldOut: [number, number][] };
+  readonly samples: TrainSample[];
+  readonly vocabulary: Vocabulary | null;
+  readonly worker: TrainerWorker | null;
+  /** The head shown: { layer, head, tokens, weights [T, T] }, or null. */
+  readonly attention: { layer: number; head: number; tokens: string[]; weights: Matrix } | null;
+  /** Trains a fresh model with the controls' settings (null after an error, which is shown). */
+  train(): Promise<TrainResult | null>;
+  pause(): Promise<unknown> | null;
+  resume(): Promise<unknown> | null;
+  /** Ends any run, frees the model, clears the plot and samples. */
+  reset(): void;
+  /** The weights now (+ the tokenizer kind), or null before a run. */
+  snapshot(): Promise<(TrainSnapshot & { tokenizerKind: 'char' | 'bpe' }) | null>;
+  /** Saves the checkpoint or the tokenizer.bin as a file. */
+  download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
+  /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
+  openInModels(): Promise<void>;
+/** One line of <attn-line-chart>: points [x, y]; dashed, colour and dots optional. */
+export interface LineSeries {
+  label: string;
+  points: Array<[number, number]>;
+  dashed?: boolean;
+  color?: string;
+  /** Draw the points as dots instead of a line. */
+  dot?: boolean;
+}
+
+/**
+ * `<attn-line-chart>`: the experiments' chart — lines on linear or log–log
+ * axes with a legend. Tap (or move the pointer) to pick the nearest x; with
+ * the plot focused, ← → Home End step through the x values; the values of
+ * every series at the picked x are read out below the plot (aria-live).
+ * Points that are not finite (or not positive on a log axis) are skipped.
+ *
+ * Attributes: `log-x`, `log-y` (log10 axes), `x-label`, `y-label`, `y-min`,
+ * `y-max` (fix the y range). Data through the `series` property.
+ * Events: `pick` (detail {x}).
+ * @example <attn-line-chart log-x log-y x-label="parameters N" y-label="loss"></attn-line-chart>
+ */
+export declare class AttnLineChart extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnLineChart;
+  series: LineSeries[];
+  /** An x to mark with a vertical rule, or null. */
+  marker: number | null;
+  /** The picked x, or null. */
+  readonly picked: number | null;
+}
+
+/**
+ * `<attn-scaling-laws>`: the closed-form scaling laws. Chinchilla's
+ * L(N, D) = E + A/N^α + B/D^β along iso-FLOP curves (D = C/(6N)), the
+ * compute-optimal frontier, a slider for the budget C, and N*, D* and D* ÷ N*
+ * from attn.chinchillaOptimum next to the 20-tokens-per-parameter rule;
+ * below, Kaplan et al.'s L(N), L(D) or L(C) (radio buttons).
+ *
+ * Attributes: `flops` (C, default 5.76e23), `lang`. Defining it also defines
+ * `<attn-line-chart>`.
+ * Events: `change` (detail {flops, law}) when the reader moves the slider or picks a law.
+ * @example <attn-scaling-laws flops="1e22" lang="ja"></attn-scaling-laws>
+ */
+export declare class AttnScalingLaws extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnScalingLaws;
+  /** The budget C in FLOPs. */
+  flops: number;
+  /** The Kaplan law shown. */
+  law: 'N' | 'D' | 'C';
+}
+
+/**
+ * `<attn-emergence>`: a toy of emergence. The per-token loss of an answer is
+ * the reducible part of Chinchilla's compute-optimal loss, ℓ(C) = L*(C) − E
+ * (smooth); a k-token answer is exactly right with probability e^(−kℓ),
+ * which stays near 0 for decades of C and then climbs. Shows both curves and
+ * the C at 10% and 90% exact match.
+ *
+ * Attributes: `answer-length` (k, 1–50, default 10), `lang`.
+ * Events: `change` (detail {answerLength}) when the reader moves the slider.
+ * @example <attn-emergence answer-length="20"></attn-emergence>
+ */
+export declare class AttnEmergence extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnEmergence;
+  answerLength: number;
+}
+
+/** The run options <attn-in-context> exposes (see runInContextRegression in attnscope/experiments). */
+export interface InContextSettings {
+  steps: number;
+  contextLength: number;
+  dims: number;
+  noise: number;
+  seed: number;
+}
+
+/**
+ * `<attn-in-context>`: in-context learning as one step of gradient descent,
+ * live. Trains the linear self-attention layer of runInContextRegression in
+ * an ExperimentWorker (Run, Pause/Resume, Cancel; progress bar) and draws,
+ * as it trains, the layer's error against the number of pairs n next to one
+ * GD step and ridge, and its distance to the GD construction; the committed
+ * reference run is drawn beside it, labelled.
+ *
+ * Attributes: `steps` (100–5000), `context-length` (n, 2–40), `dims` (d,
+ * 1–10), `noise` (σ, 0–1), `seed`, `lang`.
+ * Events: `settings-change` (detail InContextSettings), `state-change`
+ * (detail {state}), `run-end` (detail {data}), `reference-load`.
+ * @example <attn-in-context steps="500" context-length="10"></attn-in-context>
+ */
+export declare class AttnInContext extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnInContext;
+  get settings(): InContextSettings;
+  set settings(s: Partial<InContextSettings>);
+  readonly state: 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  /** The live run's data so far (null before a run). */
+  readonly data: unknown;
+  /** The committed reference run, once loaded. */
+  readonly reference: { experiment: string; command: string; options: object; madeOn: object; data: unknown } | null;
+  run(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+}
+
 /** Uses your own KaTeX (anything with `renderToString`) instead of the packaged copy; null shows TeX as text. */
 export declare function setMathRenderer(katex: { renderToString(tex: string, options?: object): string } | null, options?: { css?: string | null }): void;
 /** Typesets the text of every element matching `selector` (default '.tex'; add class 'display' for display maths) in `root`. */
@@ -449,6 +602,11 @@ declare global {
     'attn-mask-grid': AttnMaskGrid;
     'attn-bias-map': AttnBiasMap;
     'attn-tiny-gpt': AttnTinyGpt;
+    'attn-train': AttnTrain;
+    'attn-line-chart': AttnLineChart;
+    'attn-scaling-laws': AttnScalingLaws;
+    'attn-emergence': AttnEmergence;
+    'attn-in-context': AttnInContext;
   }
 }
 
@@ -515,3 +673,8 @@ export declare function intAttr<F>(element: Element, name: string, fallback: F, 
 export declare function enumAttr<T extends string, F>(element: Element, name: string, choices: readonly T[], fallback: F): T | F;
 /** Whitespace-separated words, or null when absent or blank. */
 export declare function wordsAttr(element: Element, name: string): string[] | null;
+
+// The topic widgets: <attn-rope-dial>, <attn-sinusoidal>, <attn-rope-decay>, <attn-permutation>,
+// <attn-flash-tiles>, <attn-attention-traffic>, <attn-kv-cache>, <attn-sequence-cost>, <attn-ssm>,
+// <attn-vectors>, <attn-matmul-steps>, <attn-kernel-vs-attention>, <attn-cross-attention>.
+export * from './topics.js';

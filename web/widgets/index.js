@@ -11,6 +11,20 @@ import { AttnBlockExplorer } from './attn-block-explorer.js';
 import { AttnMaskGrid } from './attn-mask-grid.js';
 import { AttnBiasMap } from './attn-bias-map.js';
 import { AttnTinyGpt } from './attn-tiny-gpt.js';
+import { AttnRopeDial } from './attn-rope-dial.js';
+import { AttnSinusoidal } from './attn-sinusoidal.js';
+import { AttnRopeDecay } from './attn-rope-decay.js';
+import { AttnFlashTiles } from './attn-flash-tiles.js';
+import { AttnAttentionTraffic } from './attn-attention-traffic.js';
+import { AttnKvCache } from './attn-kv-cache.js';
+import { AttnSsm } from './attn-ssm.js';
+import { AttnVectors } from './attn-vectors.js';
+import { AttnMatmulSteps } from './attn-matmul-steps.js';
+import { AttnPermutation } from './attn-permutation.js';
+import { AttnSequenceCost } from './attn-sequence-cost.js';
+import { AttnCrossAttention } from './attn-cross-attention.js';
+import { AttnKernelVsAttention } from './attn-kernel-vs-attention.js';
+import { AttnTrain } from './attn-train.js';
 
 AttnHeatmap.define();
 AttnMatrixInput.define();
@@ -22,11 +36,36 @@ AttnBlockExplorer.define();
 AttnMaskGrid.define();
 AttnBiasMap.define();
 AttnTinyGpt.define();
+AttnRopeDial.define();
+AttnSinusoidal.define();
+AttnRopeDecay.define();
+AttnFlashTiles.define();
+AttnAttentionTraffic.define();
+AttnKvCache.define();
+AttnSsm.define();
+AttnVectors.define();
+AttnMatmulSteps.define();
+AttnPermutation.define();
+AttnSequenceCost.define();
+AttnCrossAttention.define();
+AttnKernelVsAttention.define();
+AttnTrain.define();
 
 export {
   AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
 };
 export { AttnExercise };
+export { AttnRopeDial };
+export { AttnSinusoidal };
+export { AttnRopeDecay };
+export { AttnFlashTiles, AttnAttentionTraffic };
+export { AttnKvCache };
+export { AttnSsm };
+export { AttnVectors, AttnMatmulSteps };
+export { AttnPermutation };
+export { AttnSequenceCost };
+export { AttnCrossAttention, AttnKernelVsAttention };
+export { AttnTrain };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
@@ -34,3 +73,15 @@ export { AttnElement } from './attn-element.js';
 export {
   boolAttr, numberAttr, intAttr, enumAttr, wordsAttr,
 } from './attributes.js';
+
+// Issue 11: the experiments' chart and elements.
+import { AttnLineChart } from './attn-line-chart.js';
+import { AttnScalingLaws } from './attn-scaling-laws.js';
+import { AttnEmergence } from './attn-emergence.js';
+import { AttnInContext } from './attn-in-context.js';
+
+AttnLineChart.define();
+AttnScalingLaws.define();
+AttnEmergence.define();
+AttnInContext.define();
+export { AttnLineChart, AttnScalingLaws, AttnEmergence, AttnInContext };

@@ -17,7 +17,8 @@ const ATTRIBUTE_OF = {
 export function readSettings(ui) {
   const int = (input, fallback) => (input.value !== '' && Number.isInteger(Number(input.value)) ? Number(input.value) : fallback);
   return {
-    temperature: Number(ui.temperature.value), topK: Math.max(0, int(ui.topK, 0)), topP: Number(ui.topP.value),
+    // top-k is passed on as typed: a negative one is refused by generate() with a message, not silently made 0.
+    temperature: Number(ui.temperature.value), topK: int(ui.topK, 0), topP: Number(ui.topP.value),
     seed: Math.max(0, int(ui.seed, 1)), maxNewTokens: Math.max(1, int(ui.maxTokens, 64)),
   };
 }

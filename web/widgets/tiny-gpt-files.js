@@ -32,6 +32,29 @@ export function checkpointKind(bytes) {
   return String.fromCharCode(...view.subarray(0, 4)) === 'AGPT' ? 'gpt2' : 'llama2c';
 }
 
+const AK42 = 0x616b3432; // "ak42" read as a little-endian uint32: llama2.c's versioned export
+const HEADER_NAMES = ['dim', 'hidden_dim', 'n_layers', 'n_heads', 'n_kv_heads', 'vocab_size', 'seq_len'];
+
+/**
+ * Why these bytes are not a llama2.c checkpoint, in words a learner can act
+ * on ("its header says dim = 1196314761, …"), or null when the header looks
+ * like one (AGPT and ak42 files are left to the core). The core checks
+ * everything again; this only turns the common case — some other file —
+ * into a readable sentence before the core reports a truncation.
+ */
+export function notACheckpoint(bytes) {
+  const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (checkpointKind(view) === 'gpt2') return null;
+  if (view.byteLength < 28) return { bytes: view.byteLength, header: `nothing: the file has ${view.byteLength} bytes and a header needs 28` };
+  const ints = new DataView(view.buffer, view.byteOffset, 28);
+  if (ints.getUint32(0, true) === AK42) return null;
+  const h = HEADER_NAMES.map((name, i) => [name, ints.getInt32(i * 4, true)]);
+  const [dim, hidden, layers, heads, kvHeads, vocab, seq] = h.map(([, v]) => v);
+  const plausible = dim > 0 && dim <= 65536 && hidden > 0 && hidden <= 1 << 20 && layers > 0 && layers <= 1024
+    && heads > 0 && dim % heads === 0 && kvHeads > 0 && heads % kvHeads === 0 && Math.abs(vocab) > 0 && Math.abs(vocab) <= 1 << 22 && seq > 0 && seq <= 1 << 20;
+  return plausible ? null : { bytes: view.byteLength, header: h.map(([n, v]) => `${n} = ${v}`).join(', ') };
+}
+
 /**
  * A ModelWorker for a checkpoint (File/Blob, read here, or bytes) and its
  * tokenizer.bin: AGPT files load as GPT-2, everything else as llama2.c
@@ -42,6 +65,8 @@ export async function workerForFiles(ModelWorker, checkpoint, tokenizer, { token
     ? file ?? null : readWithProgress(file, (f) => onProgress(file.name, f)));
   const ckpt = await read(checkpoint);
   const tok = await read(tokenizer);
+  const wrong = notACheckpoint(ckpt);
+  if (wrong) throw Object.assign(new Error('not a checkpoint'), { notACheckpoint: wrong });
   if (checkpointKind(ckpt) === 'gpt2') return ModelWorker.fromGpt2(ckpt, tok, { tokenizerKind });
   return ModelWorker.fromLlama2c(ckpt, tok, { tokenizerKind, quantize });
 }

@@ -9,7 +9,8 @@ import { AttnHeatmap } from './attn-heatmap.js';
 const OVERVIEW_KEYS = 40; // keys shown in the every-head heatmap
 const DETAIL_SIDE = 24;   // queries and keys shown for one head
 
-const percent = (p) => (p >= 0.0005 ? `${(p * 100).toFixed(1)}%` : p > 0 ? p.toExponential(1) : '0');
+// One unit for every probability: percent, with two significant digits below 0.1%.
+export const percent = (p) => (p >= 0.0005 ? `${(p * 100).toFixed(1)}%` : p > 0 ? `${Number((p * 100).toPrecision(2))}%` : '0%');
 
 /** float64 softmax of a Float32Array row; the top `k` as [{ id, p }]. */
 export function topProbabilities(row, k = 10) {

@@ -3,15 +3,15 @@
 export const STYLE = `
 :host {
   display: block; color: var(--attn-ink, #1b2430); font-size: 14px;
-  --accent: var(--attn-accent, #3451b2); --muted: var(--attn-muted, #5b6675); --line: #e1e6ee;
-  --soft: #e8edfb; --field: #fbfcfe;
+  --accent: var(--attn-accent, #3451b2); --muted: var(--attn-muted, #5b6675); --line: var(--attn-line, #e1e6ee);
+  --soft: var(--attn-accent-soft, #e8edfb); --field: var(--attn-field, #fbfcfe);
   --mono: var(--attn-mono, ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace);
 }
 :host([hidden]) { display: none; }
 [hidden] { display: none !important; }
 .picker { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 10px; }
 .choice {
-  font: inherit; font-size: 14px; padding: 7px 14px; border: 1px solid #d5dbe5; border-radius: 8px;
+  font: inherit; font-size: 14px; padding: 7px 14px; border: 1px solid var(--attn-line, #d5dbe5); border-radius: 8px;
   background: var(--field); color: var(--attn-ink, #1b2430); cursor: pointer;
 }
 .choice:hover { border-color: var(--accent); }
@@ -19,7 +19,7 @@ export const STYLE = `
 .choice:focus-visible, .button:focus-visible, .tok:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .about { margin: 0 0 10px; color: var(--muted); font-size: 13.5px; line-height: 1.55; max-width: 62em; }
 .info { margin: 0 0 14px; font-family: var(--mono); font-size: 12px; color: var(--muted); }
-.files { border: 1px dashed #c9d0da; border-radius: 10px; padding: 10px 14px; margin: 0 0 12px; display: grid; gap: 8px; }
+.files { border: 1px dashed var(--attn-line, #c9d0da); border-radius: 10px; padding: 10px 14px; margin: 0 0 12px; display: grid; gap: 8px; }
 .files.dragging { border-color: var(--accent); background: var(--soft); }
 .files .row { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; }
 .drop { margin: 0; font-size: 12.5px; color: var(--muted); }
@@ -32,7 +32,7 @@ progress { width: 140px; accent-color: var(--accent); }
 .field.prompt { margin: 0 0 10px; }
 .field.prompt input { flex: 1; font-family: var(--mono); font-size: 14px; }
 input[type="text"], input[type="number"], select {
-  font: inherit; font-size: 14px; padding: 6px 9px; border: 1px solid #cfd6e0; border-radius: 8px; background: var(--field);
+  font: inherit; font-size: 14px; padding: 6px 9px; border: 1px solid var(--attn-line, #cfd6e0); border-radius: 8px; background: var(--field);
   color: var(--attn-ink, #1b2430);
 }
 input[type="number"] { width: 7em; font-family: var(--mono); font-size: 13px; }
@@ -46,28 +46,28 @@ input[type="range"] { accent-color: var(--accent); width: 120px; }
 .actions { display: flex; align-items: center; flex-wrap: wrap; gap: 10px; margin: 0 0 10px; }
 .button {
   font: inherit; font-size: 14px; padding: 7px 16px; border-radius: 8px; cursor: pointer;
-  border: 1px solid var(--accent); background: #fff; color: var(--accent);
+  border: 1px solid var(--accent); background: var(--attn-surface, #fff); color: var(--accent);
 }
 .button:hover:not(:disabled) { background: var(--soft); }
-.button.primary { background: var(--accent); color: #fff; }
+.button.primary { background: var(--accent); color: var(--attn-on-accent, #fff); }
 .button.primary:hover:not(:disabled) { background: #2b4398; }
-.button:disabled { border-color: #d5dbe5; background: #f3f5f8; color: #9aa4b2; cursor: default; }
+.button:disabled { border-color: var(--attn-line, #d5dbe5); background: var(--attn-subtle, #f3f5f8); color: #9aa4b2; cursor: default; }
 .speed { font-family: var(--mono); font-size: 13px; color: var(--muted); font-variant-numeric: tabular-nums; }
 .error { margin: 0 0 10px; color: #a1121f; background: #fff6f7; border: 1px solid #e8a3aa; border-radius: 8px; padding: 8px 12px; font-size: 13.5px; }
 .error:empty { display: none; }
 .output {
   font-family: var(--mono); font-size: 14px; line-height: 1.75; white-space: pre-wrap; word-break: break-word;
   min-height: 5.5em; max-height: 22em; overflow-y: auto; padding: 10px 12px; border: 1px solid var(--line);
-  border-radius: 10px; background: #fbfcfe;
+  border-radius: 10px; background: var(--attn-field, #fbfcfe);
 }
-.prompt-text { color: var(--muted); background: #eef1f6; border-radius: 4px; }
+.prompt-text { color: var(--muted); background: var(--attn-subtle, #eef1f6); border-radius: 4px; }
 .tok {
   font: inherit; color: inherit; background: none; border: 0; padding: 0; margin: 0; cursor: pointer;
-  border-radius: 3px; white-space: pre-wrap; box-shadow: inset 0 -1px 0 #d5dbe5;
+  border-radius: 3px; white-space: pre-wrap; box-shadow: inset 0 -1px 0 var(--attn-line, #d5dbe5);
 }
 .tok:hover { background: var(--soft); }
 .tok.special { color: var(--muted); font-size: 12px; }
-.tok[aria-pressed="true"] { background: var(--accent); color: #fff; box-shadow: none; }
+.tok[aria-pressed="true"] { background: var(--accent); color: var(--attn-on-accent, #fff); box-shadow: none; }
 .hint { margin: 8px 0 0; font-size: 12.5px; color: var(--muted); }
 .inspector { margin-top: 16px; border-top: 1px solid var(--line); padding-top: 14px; }
 .inspector h4 { margin: 0 0 2px; font-size: 16px; }

@@ -54,8 +54,9 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
                         const float* v, const MaskView& mask, const AttentionParams& p,
                         const AttentionTrace& trace);
 
-// FlashAttention: keys in tiles of kFlashTile with an online softmax; extra
-// memory O(D + tile) per query row; tiles that causal/window rule out are skipped,
+// FlashAttention: blocks of queries against tiles of kFlashTile keys with an
+// online softmax; extra memory O(D + tile) per query of a block, whatever N is;
+// tiles that causal/window rule out are skipped,
 // and so are tiles whose keys the boolean mask hides (flash_attention.h counts them).
 constexpr int kFlashTile = 64;
 Status flash_attention(float* out, const float* q, const float* k, const float* v,

@@ -6,8 +6,9 @@
 
 namespace attnscope {
 
-// Counted per (batch, head, query row) and tile of kFlashTile keys inside the
-// range that causal/window allow (tiles outside it are never looked at).
+// Counted per (batch, head, query row) and tile of kFlashTile keys (tiles on a
+// grid from key 0) that meets the range causal/window allow the row (tiles
+// outside it are never looked at).
 struct FlashStats {
     long tiles_computed = 0;      // tiles whose dot products were computed
     long tiles_mask_skipped = 0;  // tiles skipped: the boolean mask allows none of their keys

@@ -4,7 +4,8 @@
 // answer with them and return a result that feedback.js turns into words:
 //   {correct, reason, counts, mistake?, caseIndex?, comparison?, ...}
 // `counts` is false for submissions that are not attempts (empty input,
-// unreadable text, a sandbox that cannot run code).
+// unreadable text, a typed answer of the wrong shape, a sandbox that cannot
+// run code).
 import { makeRng, deriveSeed } from './random.js';
 import { toValue, toNested, formatValue, formatNumber, ValueProblem, isTensor } from './values.js';
 import { compareValues, agrees, DEFAULT_TOLERANCE } from './compare.js';
@@ -102,7 +103,9 @@ function judge(got, prepared) {
   const comparison = compareValues(got, prepared.expected, prepared.tolerance);
   if (comparison.equal) return { correct: true, reason: 'correct', counts: true };
   const mistake = findMistake([got], [prepared.expected], [prepared.mistakes], prepared.tolerance);
-  return { correct: false, reason: mistake ? 'mistake' : comparison.reason, counts: true, mistake, comparison };
+  // A wrong shape is a slip in the format, not an attempt at the numbers: it
+  // does not count towards unlocking "show the answer" (unless it is a declared mistake).
+  return { correct: false, reason: mistake ? 'mistake' : comparison.reason, counts: !!mistake || comparison.reason !== 'shape', mistake, comparison };
 }
 
 /** Checks a typed answer (number, vector or matrix text). */
@@ -136,12 +139,13 @@ export function checkChoice(prepared, index) {
 /**
  * Checks what a runner reported for the learner's function:
  * {status: 'ok', results: [{value} | {error, line?}]} or
- * {status: 'compile-error' | 'missing-entry' | 'timeout' | 'unavailable', error?}.
+ * {status: 'compile-error' | 'missing-entry' | 'timeout' | 'unavailable', error?}
+ * (a compile error may say where: line, column, in the learner's text).
  */
 export function checkCodeRun(prepared, run) {
   const total = prepared.cases.length;
   const fail = (reason, extra = {}) => ({ correct: false, reason, counts: reason !== 'unavailable', total, ...extra });
-  if (run.status === 'compile-error') return fail('compile', { error: run.error });
+  if (run.status === 'compile-error') return fail('compile', { error: run.error, line: run.line, column: run.column });
   if (run.status !== 'ok') return fail(run.status, { error: run.error });
   const got = [];
   for (let c = 0; c < total; c++) {

@@ -84,7 +84,10 @@ export function describeResult(result, prepared, lang = 'en') {
     case 'parse': return { tone: 'info', title: say('parse.title', {}, lang), lines: [say(result.problem.key, result.problem.params, lang), say('parse.help', {}, lang)] };
     case 'unavailable': return { tone: 'info', title: say('unavailable', {}, lang), lines: result.error ? [`\`${result.error}\``] : [] };
     case 'timeout': return { tone: 'bad', title: say('timeout', {}, lang), lines: [say('timeout.more', {}, lang)] };
-    case 'compile': return { tone: 'bad', title: say('compile', {}, lang), lines: [`\`${result.error}\``] };
+    case 'compile': return {
+      tone: 'bad', title: say('compile', {}, lang),
+      lines: [`\`${result.error}\`${result.line ? say('compile.at', { line: result.line, column: result.column ?? '?' }, lang) : ''}`],
+    };
     case 'missing-entry': return { tone: 'bad', title: say('missingEntry', { entry: ex.code.entry }, lang), lines: [] };
     case 'choice': return { tone: 'bad', title: say('choice.wrong', {}, lang), lines: [] };
     default: break;

@@ -19,9 +19,11 @@ import { exercises as scalingLaws } from './scaling-laws.js';
 import { exercises as positionMaths } from './position-maths.js';
 import { exercises as memoryCost } from './memory-cost.js';
 import { exercises as sequenceModels } from './sequence-models.js';
+import { exercises as experiments } from './experiments.js';
 
 export const exercises = [
   ...basics, ...training, ...sinusoidal, ...attention, ...attentionScale, ...masks, ...heads,
   ...positions, ...rope, ...alibi, ...norms, ...blocks, ...efficient, ...scalingLaws,
   ...positionMaths, ...memoryCost, ...sequenceModels,
+  ...experiments,
 ];

@@ -20,8 +20,8 @@ function onMessage(e) {
   if (e.data.type === 'result' && pending.has(e.data.id)) {
     const resolve = pending.get(e.data.id);
     pending.delete(e.data.id);
-    const { status, results, error } = e.data;
-    resolve({ status, results, error });
+    const { status, results, error, line, column } = e.data;
+    resolve({ status, results, error, line, column });
   }
 }
 
@@ -67,7 +67,8 @@ export function warmUp() {
 
 /**
  * Runs `code` and calls `entry(...args)` for each of `cases` in the sandbox.
- * Resolves (never rejects) with {status, results?, error?}.
+ * Resolves (never rejects) with {status, results?, error?, line?, column?}
+ * (line and column: where a compile error is, in the learner's text).
  */
 export async function runCode({ code, entry, cases, timeLimitMs = TIME_LIMIT_MS }) {
   const f = ensureFrame(frameUrl);

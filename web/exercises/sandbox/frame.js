@@ -3,7 +3,7 @@
 // parent page only:
 //   parent → frame  {type: 'run', id, code, entry, cases, timeLimitMs}
 //   frame → parent  {type: 'ready'} once, then {type: 'result', id, status, ...}
-// status: 'ok' {results: [{value} | {error, line}]}, 'compile-error' {error},
+// status: 'ok' {results: [{value} | {error, line}]}, 'compile-error' {error, line?, column?},
 // 'missing-entry', 'timeout', 'unavailable' {error}.
 'use strict';
 
@@ -74,10 +74,32 @@ function run({ id, code, entry, cases, timeLimitMs }) {
     finish({ status: 'unavailable', error: `cannot start a worker: ${e && e.message}` });
     return;
   }
-  worker.onmessage = (e) => finish(e.data);
+  worker.onmessage = (e) => {
+    if (e.data.status !== 'compile-error') { finish(e.data); return; }
+    locateSyntaxError(code).then((where) => finish({ ...e.data, ...where }));
+  };
   // Before any result, an error event means the worker never ran (blocked by CSP).
   worker.onerror = (e) => { e.preventDefault(); finish({ status: 'unavailable', error: e.message || 'the worker could not start (blocked by a Content-Security-Policy?)' }); };
   worker.postMessage({ code, entry, cases });
+}
+
+// new Function's SyntaxError carries no position. A worker made from the
+// learner's code, wrapped in a function that is never called (so nothing
+// runs), reports where its parse failed: {line, column} in the learner's text.
+function locateSyntaxError(code) {
+  return new Promise((resolve) => {
+    let checker;
+    const done = (where) => { clearTimeout(timer); checker?.terminate(); resolve(where); };
+    const timer = setTimeout(() => done({}), 1000);
+    try {
+      const url = URL.createObjectURL(new Blob([`function attnscopeParseCheck() {\n${code}\n}`], { type: 'text/javascript' }));
+      checker = new Worker(url);
+      URL.revokeObjectURL(url);
+      checker.onerror = (e) => { e.preventDefault(); done(e.lineno > 1 ? { line: e.lineno - 1, column: e.colno } : {}); };
+    } catch {
+      done({});
+    }
+  });
 }
 
 addEventListener('message', (e) => {

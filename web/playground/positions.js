@@ -1,0 +1,71 @@
+// The positions page: a toolbar sets the attributes of <attn-rope-dial> (and
+// the other position widgets); the widgets compute with the core. The
+// controls' values live in the URL (?head-dim=16&base=100...) so a view can
+// be shared.
+import './site.js';
+import * as attn from '../lib/index.js';
+import '../widgets/index.js';
+import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { POSITIONS_MESSAGES } from './positions-messages.js';
+import { keepAttributesInUrl } from './widget-url-state.js';
+
+for (const [code, messages] of Object.entries(POSITIONS_MESSAGES)) addMessages(code, messages);
+
+const $ = (id) => document.getElementById(id);
+const CONTROLS = ['head-dim', 'base', 'layout', 'step', 'seed'];
+const dial = $('dial');
+
+function readUrl() {
+  const params = new URLSearchParams(location.search);
+  for (const id of CONTROLS) {
+    const v = params.get(id);
+    if (v === null) continue;
+    const input = $(id);
+    if (input.tagName === 'SELECT' && ![...input.options].some((o) => o.value === v)) continue;
+    input.value = v;
+  }
+}
+
+function writeUrl() {
+  const params = new URLSearchParams(location.search);
+  for (const id of CONTROLS) params.set(id, $(id).value);
+  history.replaceState(null, '', `?${params}${location.hash}`);
+}
+
+/** Pushes the toolbar into the widgets (each recomputes once, at the end of this task). */
+function update() {
+  const base = Number($('base').value);
+  if (Number.isFinite(base) && base > 0) dial.setAttribute('base', String(base));
+  dial.setAttribute('head-dim', $('head-dim').value);
+  dial.setAttribute('layout', $('layout').value);
+  dial.setAttribute('seed', String(Math.trunc(Number($('seed').value)) >>> 0));
+  const step = $('step').value;
+  if (dial.getAttribute('step') !== step) {
+    dial.setAttribute('step', step);
+    dial.setAttribute('max-position', String(16 * Number(step)));
+    dial.setAttribute('m', step);
+    dial.setAttribute('n', String(3 * Number(step)));
+  }
+  writeUrl();
+}
+
+function applyLanguage() {
+  document.documentElement.lang = lang();
+  document.title = t('doc.title');
+  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+}
+
+for (const id of CONTROLS) $(id).addEventListener('change', update);
+const pending = new Set([dial, $('sinusoidal'), $('decay'), $('permutation')]);
+for (const el of pending) {
+  el.addEventListener('change', () => {
+    pending.delete(el);
+    if (pending.size === 0) document.body.dataset.ready = 'true';
+  });
+}
+onLangChange(applyLanguage);
+readUrl();
+keepAttributesInUrl([$('sinusoidal'), $('decay'), $('permutation')]);
+applyLanguage();
+update();
+attn.ready().then(() => { $('backend').textContent = attn.backend(); });

@@ -1,0 +1,141 @@
+// The DOM of <attn-train>: text source, token level, size, steps and seed;
+// the buttons; the stats line; the loss plot; the samples; one head's
+// attention. It builds and labels; attn-train.js decides what happens.
+import { el } from './dom.js';
+import { t } from './i18n.js';
+import { PRESET_NAMES } from './train-presets.js';
+import { STYLE } from './train-style.js';
+
+function field(labelKey, control, className = 'field') {
+  const label = el('label', className);
+  const name = el('span', 'name');
+  name.dataset.i18n = labelKey;
+  label.append(name, control);
+  return label;
+}
+
+function select(values, keyPrefix) {
+  const s = document.createElement('select');
+  for (const v of values) {
+    const o = el('option');
+    o.value = v;
+    if (keyPrefix) o.dataset.i18n = `${keyPrefix}.${v}`;
+    s.append(o);
+  }
+  return s;
+}
+
+function button(key, className = 'button') {
+  const b = el('button', className);
+  b.type = 'button';
+  b.dataset.i18n = key;
+  return b;
+}
+
+function number(min, max) {
+  const e = document.createElement('input');
+  e.type = 'number';
+  Object.assign(e, { min, max, step: 1 });
+  return e;
+}
+
+/** Builds the widget's DOM in `root`; returns the elements by name. */
+export function buildView(root) {
+  const ui = {};
+  ui.source = select(['austen', 'own'], 'train.text');
+  ui.level = select(['char', 'byte'], 'train.level');
+  ui.vocab = el('span', 'vocab');
+  ui.text = document.createElement('textarea');
+  ui.text.rows = 6;
+  ui.text.hidden = true;
+  ui.textInfo = el('p', 'info');
+  ui.preset = select(PRESET_NAMES);
+  ui.steps = number(1, 100000);
+  ui.seed = number(0, 4294967295);
+
+  const setup = el('div', 'setup');
+  const row1 = el('div', 'row');
+  row1.append(field('train.text', ui.source), field('train.level', ui.level), ui.vocab);
+  const row2 = el('div', 'row');
+  row2.append(field('train.size', ui.preset, 'field grow'));
+  const row3 = el('div', 'row');
+  row3.append(field('train.steps', ui.steps), field('train.seed', ui.seed));
+  setup.append(row1, ui.text, ui.textInfo, row2, row3);
+
+  ui.start = button('train.start', 'button primary');
+  ui.pause = button('train.pause');
+  ui.reset = button('train.reset');
+  ui.download = button('train.download');
+  ui.downloadTokenizer = button('train.downloadTokenizer');
+  ui.openModels = button('train.openModels');
+  ui.openModels.hidden = true;
+  const actions = el('div', 'actions');
+  actions.append(ui.start, ui.pause, ui.reset, ui.download, ui.downloadTokenizer, ui.openModels);
+
+  ui.status = el('p', 'status');
+  ui.status.setAttribute('role', 'status');
+  ui.stats = el('p', 'stats');
+  ui.error = el('p', 'error');
+  ui.error.setAttribute('role', 'alert');
+
+  const plotBox = el('section', 'plot-box');
+  const plotTitle = el('h3', 'title');
+  plotTitle.dataset.i18n = 'train.plot.title';
+  const legend = el('p', 'legend');
+  const trainKey = el('span', 'key train');
+  trainKey.dataset.i18n = 'train.plot.train';
+  const heldKey = el('span', 'key held');
+  heldKey.dataset.i18n = 'train.plot.held';
+  legend.append(trainKey, heldKey);
+  ui.plot = el('div', 'plot-frame');
+  plotBox.append(plotTitle, legend, ui.plot);
+
+  const samplesBox = el('section', 'samples-box');
+  const samplesTitle = el('h3', 'title');
+  samplesTitle.dataset.i18n = 'train.samples';
+  ui.prompt = document.createElement('input');
+  ui.prompt.type = 'text';
+  ui.samples = el('ol', 'samples');
+  ui.samples.setAttribute('aria-live', 'polite');
+  ui.samplesNone = el('p', 'info');
+  samplesBox.append(samplesTitle, field('train.samples.prompt', ui.prompt, 'field prompt'), ui.samplesNone, ui.samples);
+
+  const attentionBox = el('section', 'attention-box');
+  const attentionTitle = el('h3', 'title');
+  attentionTitle.dataset.i18n = 'train.attention';
+  ui.layer = select([]);
+  ui.head = select([]);
+  const pick = ui.attentionPick = el('div', 'row');
+  pick.hidden = true;
+  pick.append(field('train.attention.layer', ui.layer), field('train.attention.head', ui.head));
+  ui.attentionNone = el('p', 'info');
+  ui.attentionNone.dataset.i18n = 'train.attention.none';
+  ui.heatmap = document.createElement('attn-heatmap');
+  ui.heatmap.setAttribute('causal', '');
+  ui.heatmap.setAttribute('show-values', 'false');
+  ui.heatmap.hidden = true;
+  attentionBox.append(attentionTitle, pick, ui.attentionNone, ui.heatmap);
+
+  const style = el('style');
+  style.textContent = STYLE;
+  root.append(style, setup, actions, ui.status, ui.stats, ui.error, plotBox, samplesBox, attentionBox);
+  return ui;
+}
+
+/** One sample in the list: its step (labelled in render) and the prompt, then the continuation. */
+export function sampleItem(s, vocab) {
+  const li = el('li');
+  const at = el('span', 'at');
+  at.dataset.step = s.step;
+  const body = el('span', 'text');
+  body.append(el('span', 'prompt-part', vocab.decode(s.promptIds)), vocab.decode(s.ids));
+  li.append(at, body);
+  return li;
+}
+
+/** Fills every data-i18n node and the placeholders in `lang`. */
+export function applyText(ui, root, lang) {
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, {}, lang);
+  ui.text.placeholder = t('train.text.placeholder', {}, lang);
+  ui.text.setAttribute('aria-label', t('train.text.own', {}, lang));
+}
