@@ -5,6 +5,7 @@
 // the options (seed included) and the time it took on this machine.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import '../web/lib/node.js'; // the wasm loader (experiments that train with the core)
 import { EXPERIMENTS } from '../web/experiments/registry.js';
 
 const name = process.argv[2];

@@ -7,3 +7,5 @@ export { runInContextRegression, IN_CONTEXT_DEFAULTS } from './in-context-regres
 export { ExperimentAborted } from './run-control.js';
 export { ExperimentWorker } from './experiment-worker.js';
 export { EXPERIMENTS } from './registry.js';
+export { runScalingSweep, SCALING_SWEEP_DEFAULTS } from './scaling-sweep.js';
+export { runPositionExtrapolation, POSITION_EXTRAPOLATION_DEFAULTS, POSITION_SCHEMES, LEARNED_LIMIT_NOTE } from './position-extrapolation.js';

@@ -85,3 +85,11 @@ AttnScalingLaws.define();
 AttnEmergence.define();
 AttnInContext.define();
 export { AttnLineChart, AttnScalingLaws, AttnEmergence, AttnInContext };
+
+// Issue 11: the live scaling sweep and positions beyond the training length.
+import { AttnScalingSweep } from './attn-scaling-sweep.js';
+import { AttnPositionExtrapolation } from './attn-position-extrapolation.js';
+
+AttnScalingSweep.define();
+AttnPositionExtrapolation.define();
+export { AttnScalingSweep, AttnPositionExtrapolation };

@@ -20,10 +20,12 @@ import { exercises as positionMaths } from './position-maths.js';
 import { exercises as memoryCost } from './memory-cost.js';
 import { exercises as sequenceModels } from './sequence-models.js';
 import { exercises as experiments } from './experiments.js';
+import { exercises as sweep } from './sweep.js';
 
 export const exercises = [
   ...basics, ...training, ...sinusoidal, ...attention, ...attentionScale, ...masks, ...heads,
   ...positions, ...rope, ...alibi, ...norms, ...blocks, ...efficient, ...scalingLaws,
   ...positionMaths, ...memoryCost, ...sequenceModels,
   ...experiments,
+  ...sweep,
 ];
