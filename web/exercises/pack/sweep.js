@@ -40,8 +40,8 @@ export const exercises = [
     topic: 'scaling-laws',
     title: text('スケーリング掃引のモデルの計算量 6ND', 'The compute 6ND of a model in a scaling sweep'),
     prompt: text(
-      R`スケーリング掃引のモデルの 1 つは、Llama 型（RMSNorm、RoPE、バイアスなし）で、次元 $d = {{dim}}$、層数 ${{layers}}$、MLP は GELU で中間次元 $4d$、語彙 ${{vocab}}$ 文字、分類器はトークン埋め込みと共有です。これを $D = {{Dtex}}$ トークン学習します。$N$ を埋め込みを除くパラメータ数（Kaplan らの数え方）として、学習の計算量 $C = 6ND$ を FLOP で求めてください。`,
-      R`One model of a scaling sweep is llama-shaped (RMSNorm, RoPE, no biases) with width $d = {{dim}}$, ${{layers}}$ layer(s), a GELU MLP of hidden size $4d$, a vocabulary of ${{vocab}}$ characters and the classifier tied to the token embedding. It trains on $D = {{Dtex}}$ tokens. With $N$ the non-embedding parameters (Kaplan et al.'s count), what is the training compute $C = 6ND$ in FLOPs?`),
+      R`スケーリング掃引のモデルの 1 つは、Llama 型（RMSNorm、RoPE、バイアスなし）で、次元 $d = {{dim}}$、層数 {{layers}}、MLP は GELU で中間次元 $4d$、語彙 {{vocab}} 文字、分類器はトークン埋め込みと共有です。これを $D = {{Dtex}}$ トークン学習します。$N$ を埋め込みを除くパラメータ数（Kaplan らの数え方）として、学習の計算量 $C = 6ND$ を FLOP で求めてください。`,
+      R`One model of a scaling sweep is llama-shaped (RMSNorm, RoPE, no biases) with width $d = {{dim}}$, {{layers}} layer(s), a GELU MLP of hidden size $4d$, a vocabulary of {{vocab}} characters and the classifier tied to the token embedding. It trains on $D = {{Dtex}}$ tokens. With $N$ the non-embedding parameters (Kaplan et al.'s count), what is the training compute $C = 6ND$ in FLOPs?`),
     inputs: (rng, { attn }) => {
       const size = rng.pick(SIZES);
       const D = rng.pick([51200, 102400, 409600]);
