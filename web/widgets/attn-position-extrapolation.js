@@ -13,6 +13,7 @@ import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
 import { ExperimentRunner } from './experiment-runner.js';
 import { runPositionExtrapolation } from '../experiments/position-extrapolation.js';
+import { halfUnitBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/position-extrapolation.json', import.meta.url);
@@ -134,14 +135,21 @@ export class AttnPositionExtrapolation extends AttnElement {
     this.#buttons.cancel.disabled = !runner.busy;
     const live = this.#live;
     this.#status.textContent = t(`sweep.state.${runner.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: runner.message }, L);
-    for (const [chart, texts, data, suffix] of [[this.#chart, 'live', live, ''], [this.#refChart, 'ref', this.reference?.data, t('pos.refSuffix', {}, L)]]) {
-      texts === 'live' ? (this.#texts.live.textContent = t('pos.live.title', { L: live?.options.trainLength ?? s.trainLength }, L))
-        : (this.#texts.ref.textContent = t('pos.ref.title', { L: data?.trainLength ?? '' }, L));
+    this.#texts.live.textContent = t('pos.live.title', { L: live?.options.trainLength ?? s.trainLength }, L);
+    this.#texts.ref.textContent = t('pos.ref.title', { L: this.reference?.data.trainLength ?? '' }, L);
+    // the live chart only once a run has started; both on the same y range
+    this.#texts.live.hidden = !live;
+    this.#chart.style.display = live ? '' : 'none'; // (its :host rule would override `hidden`)
+    const charts = [[this.#chart, live, ''], [this.#refChart, this.reference?.data, t('pos.refSuffix', {}, L)]];
+    const series = charts.map(([, data, suffix]) => (data ? this.#series(data.results ?? [], L, suffix) : []));
+    const bounds = halfUnitBounds(series.flat().flatMap((x) => x.points.map((p) => p[1])));
+    charts.forEach(([chart, data], k) => {
       chart.setAttribute('x-label', t('pos.axis.position', {}, L));
       chart.setAttribute('y-label', t('pos.axis.loss', {}, L));
-      chart.series = data ? this.#series(data.results ?? [], L, suffix) : [];
+      setYBounds(chart, bounds);
+      chart.series = series[k];
       chart.marker = data ? (data.trainLength ?? data.options.trainLength) - 0.5 : null;
-    }
+    });
     this.#texts.learned.textContent = t('pos.learned', {}, L);
     const shown = live?.results.some((r) => r?.meanLoss) ? live : this.reference?.data;
     const cell = (v) => (v === null || v === undefined ? t('pos.cannot', {}, L) : formatNumber(v, 3));

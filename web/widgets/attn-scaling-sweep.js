@@ -12,6 +12,7 @@ import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
 import { ExperimentRunner } from './experiment-runner.js';
 import { runScalingSweep } from '../experiments/scaling-sweep.js';
+import { logBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/scaling-sweep.json', import.meta.url);
@@ -149,6 +150,7 @@ export class AttnScalingSweep extends AttnElement {
     this.#texts.byN.textContent = t('sweep.byN.title', {}, L);
     this.#byN.setAttribute('x-label', t('sweep.axis.n', {}, L));
     this.#byN.setAttribute('y-label', t('sweep.axis.loss', {}, L));
+    setYBounds(this.#byN, logBounds(byN.flatMap((x) => x.points.map((p) => p[1]))));
     this.#byN.series = byN;
     // loss against compute: every size's checkpoints (the live sweep once it has any, else the reference)
     const shownLive = (live?.runs.length ?? 0) > 0;
@@ -163,6 +165,7 @@ export class AttnScalingSweep extends AttnElement {
     this.#texts.byC.textContent = t(shownLive ? 'sweep.byC.title' : 'sweep.byC.refTitle', {}, L);
     this.#byC.setAttribute('x-label', t('sweep.axis.c', {}, L));
     this.#byC.setAttribute('y-label', t('sweep.axis.loss', {}, L));
+    setYBounds(this.#byC, logBounds(byC.flatMap((x) => x.points.map((p) => p[1]))));
     this.#byC.series = byC;
     const fact = (fit) => (fit ? `${formatNumber(fit.exponent, 3)} (r² ${formatNumber(fit.r2, 3)})` : '—');
     this.#facts.replaceChildren(facts([
