@@ -467,6 +467,8 @@ export declare class AttnTrain extends HTMLElement {
   download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
   /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
   openInModels(): Promise<void>;
+}
+
 /** One line of <attn-line-chart>: points [x, y]; dashed, colour and dots optional. */
 export interface LineSeries {
   label: string;
