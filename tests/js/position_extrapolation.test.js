@@ -38,6 +38,11 @@ describe('runPositionExtrapolation: the run contract', () => {
     expect(b.results).toEqual(a.results);
   });
 
+  test('the same numbers in every backend (recorded with wasm-simd; the suite also runs on wasm-scalar)', async () => {
+    const data = await runPositionExtrapolation({ ...TINY, schemes: POSITION_SCHEMES });
+    expect(data.results.map((r) => r.meanLoss['1x'])).toEqual([4.056030511856079, 4.0703301429748535, 4.00084376335144, 4.056025743484497, 4.056316375732422]);
+  });
+
   test('an aborted signal stops the run with its partial data', async () => {
     const controller = new AbortController();
     const run = runPositionExtrapolation(TINY, { signal: controller.signal, onProgress: (e) => { if (e.phase === 'evaluated') controller.abort(); } });

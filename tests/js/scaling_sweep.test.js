@@ -27,6 +27,11 @@ describe('runScalingSweep: the run contract', () => {
     expect(other.runs[0].finalLoss).not.toBe(a.runs[0].finalLoss);
   });
 
+  test('the same numbers in every backend (these were recorded with wasm-simd; the suite also runs on wasm-scalar)', async () => {
+    const data = await runScalingSweep(TINY);
+    expect(data.runs.map((r) => r.finalLoss)).toEqual([4.08904504776001, 3.923600196838379]);
+  });
+
   test('an aborted signal stops the run with its partial data', async () => {
     const controller = new AbortController();
     let seen = 0;
