@@ -44,6 +44,7 @@ describe('scaling-sweep.html', () => {
     await page.waitForFunction(() => document.querySelector('#sweep').state === 'done', null, { timeout: 150_000 });
     const data = await page.evaluate(() => document.querySelector('#sweep').data);
     expect(data.runs).toHaveLength(5);
+    await screenshot(page, 'experiments/scaling-sweep-live-en');
     const plotted = await seriesOf(page, '#sweep', '#by-parameters');
     const live = plotted.find((s) => s.label === 'this run');
     expect(live.points).toEqual(data.runs.map((r) => [r.parameters, r.finalLoss]));
@@ -77,6 +78,7 @@ describe('position-extrapolation.html', () => {
     await page.waitForFunction(() => document.querySelector('#positions').state === 'done', null, { timeout: 150_000 });
     const data = await page.evaluate(() => document.querySelector('#positions').data);
     expect(data.trainLength).toBe(16);
+    await screenshot(page, 'experiments/position-extrapolation-live-en');
     const plotted = await seriesOf(page, '#positions', '#live-chart');
     expect(plotted.map((s) => s.points)).toEqual(data.results.map((r) => r.positions.map((p, i) => [p, r.loss[i]])));
     expect(data.results[2].maxPosition).toBe(16);
