@@ -56,7 +56,9 @@ inline void store_tile(float* out, long ldo, const float* t, int rows, int nc, b
 }
 
 #if ATTNSCOPE_SIMD
-using fb = xsimd::batch<float>;
+// The tile is written for 128-bit vectors (wasm SIMD's f32x4); a native
+// -march=native build with AVX still runs it as SSE4.1 batches.
+using fb = xsimd::batch<float, xsimd::sse4_1>;
 static_assert(NR == 2 * fb::size && MR == 4, "the register tile is 4 rows by two f32x4");
 
 void tile_kernel(float* out, long ldo, const float* ap, const float* bp, int kc, int rows, int nc,

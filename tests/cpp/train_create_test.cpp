@@ -130,3 +130,34 @@ TEST(TrainCreate, InferenceViewsTheSameWeights) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TrainCreate, HugeHeaderIntsAreRefusedWithoutWrapping) {
+    TrainConfig c = tiny(model::Arch::Llama);
+    c.dim = 65536, c.n_heads = 1, c.n_kv_heads = 1, c.vocab_size = 2147483647;
+    std::unique_ptr<TrainableModel> m;
+    model::Outcome o = TrainableModel::create(c, 1, &m);
+    EXPECT_EQ(o.status, Status::InvalidArgument);
+    EXPECT_NE(o.message.find("parameters"), std::string::npos) << o.message;
+    c = tiny(model::Arch::Llama);
+    c.n_layers = 2147483647;  // a tiny layer, but a table of billions of names
+    o = TrainableModel::create(c, 1, &m);
+    EXPECT_NE(o.message.find("nLayers"), std::string::npos) << o.message;
+}
+
+TEST(TrainCreate, AHugeBatchIsRefusedBeforeAllocation) {
+    TrainConfig c = tiny(model::Arch::Llama);
+    c.seq_len = 1 << 20;
+    std::unique_ptr<TrainableModel> m;
+    ASSERT_TRUE(TrainableModel::create(c, 1, &m).ok());
+    const int B = 64, T = 1 << 20;  // B*H*T*T attention weights: 2^66 floats
+    std::vector<std::int32_t> ids(1, 0);
+    float loss = 0;
+    // The sizes are refused before the (short) id arrays would be read.
+    model::Outcome o = m->loss_and_gradients(ids.data(), ids.data(), B, T, &loss);
+    EXPECT_EQ(o.status, Status::InvalidArgument);
+    EXPECT_NE(o.message.find("B x T"), std::string::npos) << o.message;
+}
+
+}  // namespace

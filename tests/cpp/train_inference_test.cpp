@@ -16,23 +16,13 @@ using namespace attnscope::train;
 // float rounding of a logit of size ~3 over two layers stays near 1e-6.
 constexpr double kTol = 2e-5;
 
-void randomise(TrainableModel* m) {
-    for (int i = 0; i < m->param_count(); ++i) {
-        const ParamInfo& p = m->param(i);
-        const bool bias = p.name.find(".bias") != std::string::npos;
-        auto r = train_fd::random_vector(p.numel, 300 + i, p.rank == 2 ? 0.3f : 0.1f);
-        for (std::uint64_t j = 0; j < p.numel; ++j)
-            m->params()[p.offset + j] = (p.rank == 1 && !bias ? 1.f : 0.f) + r[j];
-    }
-    m->weights_changed();
-}
 
 TEST(TrainInference, InferenceLogitsEqualTrainingLogitsForEveryVariant) {
     for (const auto& v : train_variants::all()) {
         SCOPED_TRACE(v.label);
         std::unique_ptr<TrainableModel> m;
         ASSERT_TRUE(TrainableModel::create(v.config, 9, &m).ok());
-        randomise(m.get());
+        train_variants::randomise(m.get(), 300);
         const int T = v.config.seq_len, V = v.config.vocab_size;
         const std::vector<std::int32_t> ids = {3, 1, 4, 1, 5, 9};
         std::vector<float> train_logits(T * V);

@@ -14,16 +14,6 @@ namespace {
 using namespace attnscope;
 using namespace attnscope::train;
 
-void randomise(TrainableModel* m, std::uint32_t seed) {
-    for (int i = 0; i < m->param_count(); ++i) {
-        const ParamInfo& p = m->param(i);
-        const bool bias = p.name.find(".bias") != std::string::npos;
-        auto r = train_fd::random_vector(p.numel, seed + i, p.rank == 2 ? 0.3f : 0.1f);
-        for (std::uint64_t j = 0; j < p.numel; ++j)
-            m->params()[p.offset + j] = (p.rank == 1 && !bias ? 1.f : 0.f) + r[j];
-    }
-    m->weights_changed();
-}
 
 const float* tensor(const TrainableModel& m, const std::string& name) {
     for (int i = 0; i < m.param_count(); ++i)
@@ -112,7 +102,7 @@ TEST(TrainSave, Llama2cRoundTripGivesTheSameLogitsAndGreedyTokens) {
         c.shared_classifier = shared;
         std::unique_ptr<TrainableModel> m;
         ASSERT_TRUE(TrainableModel::create(c, 12, &m).ok());
-        randomise(m.get(), 40);
+        train_variants::randomise(m.get(), 40);
         std::vector<std::uint8_t> bytes;
         ASSERT_TRUE(m->save_llama2c(&bytes).ok());
         std::unique_ptr<model::Transformer> loaded;
@@ -153,7 +143,7 @@ TEST(TrainSave, AgptV2RoundTripForEveryVariant) {
         SCOPED_TRACE(v.label);
         std::unique_ptr<TrainableModel> m;
         ASSERT_TRUE(TrainableModel::create(v.config, 13, &m).ok());
-        randomise(m.get(), 60);
+        train_variants::randomise(m.get(), 60);
         std::vector<std::uint8_t> bytes;
         ASSERT_TRUE(m->save_agpt(&bytes).ok());
         ASSERT_EQ(bytes.size(), 256 + 4 * m->num_parameters());

@@ -3,7 +3,8 @@
 #pragma once
 #include <string>
 #include <vector>
-#include "attnscope/train/config.h"
+#include "attnscope/train/trainable_model.h"
+#include "train_fd.h"
 
 namespace train_variants {
 
@@ -53,6 +54,19 @@ inline std::vector<Variant> all() {
     });
     add("gpt2 GQA alibi", A::Gpt2, [](TrainConfig* c) { c->positions = Positions::Alibi; });
     return v;
+}
+
+// Weights larger than the 0.02 init (matrices N(0, 0.3), norm weights 1 + N(0, 0.1),
+// biases N(0, 0.1)), so gradients and logits stand well above float rounding.
+inline void randomise(TrainableModel* m, std::uint32_t seed) {
+    for (int i = 0; i < m->param_count(); ++i) {
+        const ParamInfo& p = m->param(i);
+        const bool bias = p.name.find(".bias") != std::string::npos;
+        auto r = train_fd::random_vector(p.numel, seed + i, p.rank == 2 ? 0.3f : 0.1f);
+        for (std::uint64_t j = 0; j < p.numel; ++j)
+            m->params()[p.offset + j] = (p.rank == 1 && !bias ? 1.f : 0.f) + r[j];
+    }
+    m->weights_changed();
 }
 
 }  // namespace train_variants

@@ -92,6 +92,9 @@ describe('production site', () => {
     const page = await browser.context.newPage();
     const models = [];
     page.on('requestfinished', async (r) => { if (/\.bin$/.test(new URL(r.url()).pathname) && !r.serviceWorker()) models.push(new URL(r.url()).pathname); });
+    // Earlier tests cached models (models.html, the widget reference's example): start empty.
+    await page.goto(`${origin}/index.html`);
+    await page.evaluate(async () => { for (const k of await caches.keys()) await caches.delete(k); });
     await page.goto(`${origin}/models.html`);
     await page.waitForFunction(ready, false);
     const gpt = page.locator('#gpt');

@@ -60,6 +60,32 @@ describe('topic widgets on a plain page', () => {
     await page.close();
   });
 
+  test('a bad attribute is reported in the element, naming it; a good value brings the widget back', async () => {
+    const { page, errors } = await openPlain(env.browser.context);
+    const r = await page.evaluate(async () => {
+      const status = (el) => el.shadowRoot.querySelector('.status').textContent;
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+      const dial = document.querySelector('attn-rope-dial'), kv = document.querySelector('attn-kv-cache');
+      const messages = [];
+      dial.addEventListener('error', (e) => messages.push(e.detail.message));
+      dial.setAttribute('head-dim', '3');
+      kv.setAttribute('dtype', 'float8');
+      await settle();
+      const bad = { dial: status(dial), kv: status(kv) };
+      dial.setAttribute('head-dim', '6');
+      kv.setAttribute('dtype', 'int8');
+      await settle();
+      return { bad, messages, good: { dial: status(dial), kv: status(kv) }, dials: dial.shadowRoot.querySelectorAll('.dial').length };
+    });
+    expect(r.bad.dial).toContain('head-dim');
+    expect(r.bad.kv).toContain('dtype');
+    expect(r.messages[0]).toMatch(/head-dim attribute must be even/);
+    expect(r.good).toEqual({ dial: '', kv: '' });
+    expect(r.dials).toBe(3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('under prefers-reduced-motion the dial has no Play button; “Move both” still steps', async () => {
     const { page, errors } = await openPlain(env.browser.context, { reducedMotion: 'reduce' });
     const r = await page.evaluate(() => {

@@ -383,7 +383,9 @@ export const WRONG_ANSWERS = {
   ],
   'warmup-learning-rate': [
     { answer: ({ inputs: { lr, warmup, it } }) => String((lr * (it + 1)) / warmup), reason: 'mistake', mistake: 'off-by-one', says: /count from 0/ },
-    { answer: ({ inputs: { lr } }) => String(lr), reason: 'mismatch' },
+    // ignoring the warm-up: at step 25 of a 1,000-step cosine the rate is still ≈ lr
+    { answer: ({ inputs: { lr } }) => String(lr), reason: 'mistake', mistake: 'no-warmup' },
+    { answer: ({ inputs: { lr } }) => String(lr / 2), reason: 'mismatch' },
   ],
   // Issue 11 (web/exercises/pack/sweep.js). N = L(12d² + 2d) + d in closed form, independent of the core's count.
   'sweep-compute': [

@@ -157,3 +157,22 @@ describe('the run contract', () => {
     await expect(runInContextRegression({ step: 3 })).rejects.toThrow(/opts.step is not an option/);
   });
 });
+
+describe('whilePaused', () => {
+  test('a run waits while the gate returns a promise, and goes on when it resolves', async () => {
+    let release = null;
+    let paused = true;
+    const steps = [];
+    const run = runInContextRegression({ steps: 40, evalPrompts: 4, reportEvery: 10, maxContextLength: 20 }, {
+      whilePaused: () => (paused ? new Promise((resolve) => { release = resolve; }) : undefined),
+      onProgress: (e) => steps.push(e.step),
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(steps).toEqual([0]); // the first report, then held before step 1
+    paused = false;
+    release();
+    const data = await run;
+    expect(data.step).toBe(40);
+    expect(steps).toEqual([0, 10, 20, 30, 40]);
+  });
+});

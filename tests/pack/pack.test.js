@@ -32,6 +32,11 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
       'web/vendor/katex/katex.mjs', 'web/vendor/katex/katex.min.css', 'web/vendor/katex/LICENSE']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
     }
+    // Experiments (attnscope/experiments): the runs, their Worker and the reference data the pages show.
+    for (const f of ['web/experiments/index.js', 'web/experiments/index.d.ts', 'web/experiments/worker.js',
+      'web/experiments/reference/in-context-regression.json']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
+    }
     writeFileSync(join(dir, 'exercise.mjs'), `
       import * as attn from 'attnscope';
       import { loadExercise, prepare, checkTyped } from 'attnscope/exercises';

@@ -35,7 +35,8 @@ export function lsaPredict(p, batch) {
  * to wq, wk, wv (same layout as p).
  */
 export function lsaLossAndGradients(p, batch) {
-  const { d, B } = { d: p.d, B: batch.B };
+  const { d } = p;
+  const { B } = batch;
   const E = d + 1;
   const grad = { wq: new Float64Array(E * E), wk: new Float64Array(E * E), wv: new Float64Array(E) };
   const s = scratch(d);

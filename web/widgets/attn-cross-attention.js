@@ -16,9 +16,9 @@ const STYLE = `
 .row-label { font-size: 12.5px; color: var(--muted); margin: 6px 0 2px; }
 .tokens { display: flex; gap: 6px; flex-wrap: wrap; margin: 0; padding: 0; list-style: none; }
 .tokens span, .tokens button { font: inherit; font-size: 14px; padding: 3px 9px; border-radius: 8px; min-height: 30px; display: inline-flex; align-items: center; }
-.tokens.source span { background: #fde5d2; }
-.tokens.target button { border: 1px solid #c9d0da; background: #fff; color: var(--ink); cursor: pointer; }
-.tokens.target button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: #fff; }
+.tokens.source span { background: rgba(194, 87, 12, 0.2); }
+.tokens.target button { border: 1px solid var(--line); background: var(--surface); color: var(--ink); cursor: pointer; }
+.tokens.target button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: var(--on-accent); }
 .links { width: 100%; height: 70px; display: block; }
 .links line { stroke: var(--accent); stroke-linecap: round; }
 .bars { margin: 8px 0 0; }

@@ -16,11 +16,11 @@ const ATTRIBUTES = ['n', 'd', 'tile', 'seed', 'step', 'caption', 'lang'];
 
 const STYLE = `
 .keys { display: flex; flex-wrap: wrap; gap: 6px; margin: 10px 0 4px; padding: 0; list-style: none; align-items: center; }
-.keys .tile { display: inline-flex; gap: 2px; padding: 3px; border-radius: 6px; border: 1px dashed #c9d0da; }
+.keys .tile { display: inline-flex; gap: 2px; padding: 3px; border-radius: 6px; border: 1px dashed var(--line); }
 .keys .tile.current { border: 2px solid var(--accent); }
-.keys .key { width: 22px; height: 22px; border-radius: 4px; font-size: 11px; display: inline-flex; align-items: center; justify-content: center; background: #eef1f6; color: var(--muted); }
-.keys .seen .key { background: #c7d3f5; color: var(--ink); }
-.keys .current .key { background: var(--accent); color: #fff; }
+.keys .key { width: 22px; height: 22px; border-radius: 4px; font-size: 11px; display: inline-flex; align-items: center; justify-content: center; background: var(--subtle); color: var(--muted); }
+.keys .seen .key { background: var(--soft); color: var(--ink); }
+.keys .current .key { background: var(--accent); color: var(--on-accent); }
 .keys-label { font-size: 12.5px; color: var(--muted); margin-right: 4px; }
 td.vec { text-align: left; font-family: var(--attn-mono, ui-monospace, monospace); }
 .checks { margin-top: 10px; }

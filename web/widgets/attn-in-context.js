@@ -10,10 +10,10 @@ import { el } from './dom.js';
 import { AttnElement, intAttr, numberAttr } from './attn-element.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
+import { AttnHeatmap } from './attn-heatmap.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentWorker } from '../experiments/experiment-worker.js';
-import { runInContextRegression } from '../experiments/in-context-regression.js';
+import { ExperimentRun, runControls } from './experiment-run.js';
 import './experiment-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/in-context-regression.json', import.meta.url);
@@ -28,11 +28,11 @@ const FIELDS = [
 
 export class AttnInContext extends AttnElement {
   static tag = 'attn-in-context';
-  static uses = { 'attn-line-chart': AttnLineChart };
+  static uses = { 'attn-line-chart': AttnLineChart, 'attn-heatmap': AttnHeatmap };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
 
-  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #byN; #training; #facts; #texts = {};
-  #worker = null; #run = null; #paused = false; #live = null; #reference = null; #state = 'idle';
+  #inputs = {}; #names = {}; #controls; #byN; #training; #facts; #gamma; #texts = {};
+  #run; #live = null; #fraction = 0; #reference = null;
 
   constructor() {
     super();
@@ -49,17 +49,8 @@ export class AttnInContext extends AttnElement {
       label.append(this.#names[attr], this.#inputs[attr]);
       row.append(label);
     }
-    const buttons = el('div', 'row');
-    for (const name of ['run', 'pause', 'cancel']) {
-      this.#buttons[name] = Object.assign(el('button', name === 'run' ? 'primary' : ''), { type: 'button' });
-      buttons.append(this.#buttons[name]);
-    }
-    this.#buttons.run.addEventListener('click', () => this.run());
-    this.#buttons.pause.addEventListener('click', () => (this.#paused ? this.resume() : this.pause()));
-    this.#buttons.cancel.addEventListener('click', () => this.cancel());
-    this.#progress = Object.assign(el('progress'), { max: 1, value: 0 });
-    this.#status = el('p', 'status');
-    this.#status.setAttribute('aria-live', 'polite');
+    this.#run = new ExperimentRun('in-context-regression', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
+    this.#controls = runControls(this.#run, () => this.run());
     this.#texts.byN = el('h3');
     this.#byN = new AttnLineChart();
     this.#byN.setAttribute('log-y', '');
@@ -67,10 +58,13 @@ export class AttnInContext extends AttnElement {
     this.#training = new AttnLineChart();
     this.#training.setAttribute('log-y', '');
     this.#facts = el('div');
+    this.#texts.gamma = el('h3');
+    this.#gamma = new AttnHeatmap();
+    this.#gamma.setAttribute('show-values', '');
     this.#texts.note = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status,
-      this.#texts.byN, this.#byN, this.#texts.training, this.#training, this.#facts, this.#texts.note);
-    this.onDisconnect(() => { this.#worker?.terminate(); this.#worker = null; });
+    root.append(el('style', null, EXPERIMENT_STYLE), row, this.#controls.element,
+      this.#texts.byN, this.#byN, this.#texts.training, this.#training, this.#facts, this.#texts.gamma, this.#gamma, this.#texts.note);
+    this.onDisconnect(() => this.#run.dispose());
   }
 
   connected() {
@@ -89,7 +83,7 @@ export class AttnInContext extends AttnElement {
     for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
   }
   /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  get state() { return this.#state; }
+  get state() { return this.#run.state; }
   /** The live run's data so far (null before a run). */
   get data() { return this.#live; }
   /** The committed reference run ({experiment, command, options, madeOn, data}), once loaded. */
@@ -97,61 +91,25 @@ export class AttnInContext extends AttnElement {
 
   /** Starts a run with the current settings (a run going is cancelled). */
   async run() {
-    this.cancel();
     const options = { ...this.settings, maxContextLength: 40, reportEvery: Math.max(10, Math.round(this.settings.steps / 20)) };
-    const controller = new AbortController();
-    this.#run = controller;
-    this.#paused = false;
-    this.#setState('running');
-    const onProgress = (event) => {
-      if (this.#run !== controller) return;
-      const live = this.#live && this.#live.step <= event.step && this.#live.options === options ? this.#live : { options, history: [], step: 0 };
+    const live = { options, history: [], step: 0 };
+    this.#live = live;
+    this.#fraction = 0;
+    const data = await this.#run.start(options, (event) => {
+      Object.assign(live, { final: event.snapshot, step: event.step, baselines: event.baselines });
       live.history.push(event.snapshot);
-      live.final = event.snapshot;
-      live.step = event.step;
-      live.baselines = event.baselines;
-      this.#live = live;
-      this.#progress.value = event.fraction;
+      this.#fraction = event.fraction;
       this.schedule();
-    };
-    this.#live = { options, history: [], step: 0 };
-    try {
-      let data;
-      if (typeof Worker === 'function') {
-        this.#worker ??= new ExperimentWorker();
-        data = await this.#worker.run('in-context-regression', options, { onProgress, signal: controller.signal });
-      } else {
-        data = await runInContextRegression(options, { onProgress, signal: controller.signal });
-      }
-      if (this.#run !== controller) return;
-      this.#live = { ...data, options };
-      this.#setState('done');
-      this.emit('run-end', { data });
-    } catch (e) {
-      if (this.#run !== controller) return;
-      this.#setState(e.name === 'AbortError' ? 'cancelled' : 'failed', e.message);
-    }
-  }
-
-  pause() { if (this.#state === 'running') { this.#worker?.pause(); this.#paused = true; this.#setState('paused'); } }
-  resume() { if (this.#state === 'paused') { this.#worker?.resume(); this.#paused = false; this.#setState('running'); } }
-  cancel() {
-    if (!this.#run) return;
-    this.#run.abort();
-    if (this.#paused) this.#worker?.resume();
-    this.#paused = false;
-    this.#run = null;
-    this.#setState('cancelled');
-  }
-
-  #setState(state, message = '') {
-    this.#state = state;
-    this.#message = message;
+    });
+    if (!data) return;
+    this.#live = { ...data, options };
     this.schedule();
-    this.emit('state-change', { state });
+    this.emit('run-end', { data });
   }
 
-  #message = '';
+  pause() { this.#run.pause(); }
+  resume() { this.#run.resume(); }
+  cancel() { this.#run.cancel(); }
 
   render() {
     const L = this.language;
@@ -160,14 +118,11 @@ export class AttnInContext extends AttnElement {
       this.#names[attr].textContent = t(`icl.${option}`, {}, L);
       if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
     }
-    const busy = this.#state === 'running' || this.#state === 'paused';
-    this.#buttons.run.textContent = t(busy ? 'icl.restart' : 'icl.run', {}, L);
-    this.#buttons.pause.textContent = t(this.#state === 'paused' ? 'icl.resume' : 'icl.pause', {}, L);
-    this.#buttons.pause.disabled = !busy;
-    this.#buttons.cancel.textContent = t('icl.cancel', {}, L);
-    this.#buttons.cancel.disabled = !busy;
     const live = this.#live;
-    this.#status.textContent = t(`icl.state.${this.#state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message: this.#message }, L);
+    this.#controls.update((key) => t(`icl.${key}`, {}, L), {
+      fraction: this.#fraction,
+      statusText: t(`icl.state.${this.#run.state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message: this.#run.message }, L),
+    });
     const ref = this.reference;
     this.#texts.byN.textContent = t('icl.byN.title', {}, L);
     this.#texts.training.textContent = t('icl.training.title', {}, L);
@@ -183,19 +138,19 @@ export class AttnInContext extends AttnElement {
       byN.push({ label: t('icl.series.ridge', {}, L), points: pts(base.n, base.ridge), color: '#15803d' });
     }
     // The layers last, drawn over the GD curve they should lie on.
-    if (ref) byN.push({ label: t('icl.series.refLayer', { steps: ref.options.steps }, L), points: pts(ref.data.baselines.n, ref.data.final.lsaByN), color: '#1b2430', dashed: true });
-    if (live?.final) byN.push({ label: t('icl.series.layer', { step: live.step }, L), points: pts(ns, live.final.lsaByN), color: '#3451b2' });
+    if (ref) byN.push({ label: t('icl.series.refLayer', { steps: ref.options.steps }, L), points: pts(ref.data.baselines.n, ref.data.final.lsaByN), color: 'var(--attn-ink, #1b2430)', dashed: true });
+    if (live?.final) byN.push({ label: t('icl.series.layer', { step: live.step }, L), points: pts(ns, live.final.lsaByN), color: 'var(--attn-accent, #3451b2)' });
     this.#byN.setAttribute('x-label', t('icl.axis.n', {}, L));
     this.#byN.setAttribute('y-label', t('icl.axis.error', {}, L));
     this.#byN.series = byN;
     const curve = (hist, key) => hist.filter((h) => h.step > 0).map((h) => [h.step, h[key]]);
     const training = [];
     if (live?.history.length) {
-      training.push({ label: t('icl.series.vsGd', {}, L), points: curve(live.history, 'lsaVsGd'), color: '#3451b2' });
+      training.push({ label: t('icl.series.vsGd', {}, L), points: curve(live.history, 'lsaVsGd'), color: 'var(--attn-accent, #3451b2)' });
       training.push({ label: t('icl.series.gamma', {}, L), points: curve(live.history, 'gammaDistance'), color: '#7e22ce' });
     }
     if (ref) {
-      training.push({ label: t('icl.series.refVsGd', {}, L), points: curve(ref.data.history, 'lsaVsGd'), color: '#1b2430', dashed: true });
+      training.push({ label: t('icl.series.refVsGd', {}, L), points: curve(ref.data.history, 'lsaVsGd'), color: 'var(--attn-ink, #1b2430)', dashed: true });
       training.push({ label: t('icl.series.refGamma', {}, L), points: curve(ref.data.history, 'gammaDistance'), color: '#c4a8e0', dashed: true });
     }
     this.#training.setAttribute('x-label', t('icl.axis.step', {}, L));
@@ -207,6 +162,12 @@ export class AttnInContext extends AttnElement {
       const g = shown.final.gamma, d = opts.dims;
       let diag = 0, off = 0;
       for (let a = 0; a < d; a++) for (let c = 0; c < d; c++) { if (a === c) diag += g[a * d + c] / d; else off = Math.max(off, Math.abs(g[a * d + c])); }
+      // Γ as a d × d heatmap, in units of 2η* so that the GD construction is the identity.
+      const c = 1 / (opts.contextLength + d + 1 + opts.noise ** 2);
+      this.#texts.gamma.textContent = t('icl.gamma.title', {}, L);
+      this.#gamma.setAttribute('caption', t('icl.gamma.caption', {}, L));
+      this.#gamma.tokens = Array.from({ length: d }, (_, a) => `x${a + 1}`);
+      this.#gamma.data = Array.from({ length: d }, (_, a) => Array.from({ length: d }, (_, b) => g[a * d + b] / c));
       this.#facts.replaceChildren(facts([
         [t('icl.fact.which', {}, L), t(live?.final ? 'icl.fact.live' : 'icl.fact.reference', {}, L)],
         [t('icl.fact.step', { n: opts.contextLength, d, s: opts.noise }, L), formatNumber(1 / (opts.contextLength + d + 1 + opts.noise ** 2), 4)],

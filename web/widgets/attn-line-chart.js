@@ -16,7 +16,7 @@ const STYLE = `
 :host { display: block; font-size: 12px; color: var(--attn-ink, #1b2430); }
 svg { display: block; width: 100%; height: auto; touch-action: pan-y; }
 svg:focus-visible { outline: 2px solid var(--attn-accent, #3451b2); outline-offset: 2px; border-radius: 4px; }
-.grid { stroke: #e6eaf0; }
+.grid { stroke: var(--attn-line, #e1e6ee); }
 .axis text { fill: var(--attn-muted, #5b6675); font-size: 11px; }
 .label { fill: var(--attn-muted, #5b6675); font-size: 11.5px; }
 .cross { stroke: #8a94a3; stroke-dasharray: 3 3; }
@@ -136,19 +136,19 @@ export class AttnLineChart extends AttnElement {
     for (const s of lines) {
       if (s.points.length > 1 && !s.dot) {
         add('polyline', {
-          fill: 'none', stroke: s.color, 'stroke-width': 2, 'stroke-linejoin': 'round',
+          fill: 'none', 'stroke-width': 2, 'stroke-linejoin': 'round',
           ...(s.dashed ? { 'stroke-dasharray': '6 4' } : {}),
           points: s.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' '),
-        });
+        }).style.stroke = s.color; // CSSOM, so a colour may be var(--attn-…)
       }
-      if (s.dot || s.points.length === 1) for (const p of s.points) add('circle', { cx: x(p[0]), cy: y(p[1]), r: 4, fill: s.color });
+      if (s.dot || s.points.length === 1) for (const p of s.points) add('circle', { cx: x(p[0]), cy: y(p[1]), r: 4 }).style.fill = s.color;
     }
     const px = this.picked;
     if (px !== null) {
       add('line', { class: 'cross', x1: x(px), x2: x(px), y1: pad.top, y2: height - pad.bottom });
       for (const s of lines) {
         const p = s.points.find((q) => q[0] === px);
-        if (p) add('circle', { cx: x(p[0]), cy: y(p[1]), r: 3.5, fill: '#fff', stroke: s.color, 'stroke-width': 2 });
+        if (p) Object.assign(add('circle', { cx: x(p[0]), cy: y(p[1]), r: 3.5, 'stroke-width': 2 }).style, { fill: 'var(--attn-surface, #fff)', stroke: s.color });
       }
     }
     svg.replaceChildren(...nodes);

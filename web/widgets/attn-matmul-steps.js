@@ -13,11 +13,11 @@ const STYLE = `
 .mats { display: flex; flex-wrap: wrap; align-items: center; gap: 10px 14px; margin: 6px 0; }
 .mats table { border-collapse: separate; border-spacing: 3px; }
 .mats td { border: 0; padding: 0; }
-.mats td span, .mats td button { display: inline-flex; align-items: center; justify-content: center; min-width: 38px; height: 34px; border-radius: 6px; background: #f2f4f8; font: inherit; font-size: 13.5px; font-variant-numeric: tabular-nums; color: var(--ink); border: 1px solid transparent; padding: 0 4px; }
-.mats td button { border-color: #c9d0da; background: #fff; cursor: pointer; }
-.mats .on span { background: #dfe6fb; }
-.mats .on.b span { background: #fde5d2; }
-.mats td button[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
+.mats td span, .mats td button { display: inline-flex; align-items: center; justify-content: center; min-width: 38px; height: 34px; border-radius: 6px; background: var(--subtle); font: inherit; font-size: 13.5px; font-variant-numeric: tabular-nums; color: var(--ink); border: 1px solid transparent; padding: 0 4px; }
+.mats td button { border-color: var(--line); background: var(--surface); cursor: pointer; }
+.mats .on span { background: var(--soft); }
+.mats .on.b span { background: rgba(194, 87, 12, 0.2); }
+.mats td button[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
 .op { font-size: 18px; color: var(--muted); }
 .name { font-weight: 650; margin-right: 4px; }
 .expr { font-family: var(--attn-mono, ui-monospace, monospace); font-size: 13.5px; overflow-wrap: anywhere; }

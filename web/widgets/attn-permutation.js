@@ -14,7 +14,7 @@ const STYLE = `
 .modes, .buttons { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 8px; }
 .sentence { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: center; margin: 4px 0; font-size: 14px; }
 .sentence .label { color: var(--muted); font-size: 12.5px; min-width: 6em; }
-.chip { padding: 2px 8px; border-radius: 999px; background: #eef1f6; }
+.chip { padding: 2px 8px; border-radius: 999px; background: var(--subtle); }
 .chip sub { color: var(--muted); }
 td.vec { text-align: left; font-family: var(--attn-mono, ui-monospace, monospace); font-size: 12px; }
 .summary { font-size: 13.5px; margin: 10px 0 0; }

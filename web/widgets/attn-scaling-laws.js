@@ -92,7 +92,7 @@ export class AttnScalingLaws extends AttnElement {
     this.#iso.setAttribute('y-label', t('scaling.loss', {}, L));
     this.#iso.series = [
       ...ISO.map((c) => ({ label: `C = ${formatNumber(c)}`, points: curve(c), color: '#b7c0ce' })),
-      { label: `C = ${formatNumber(C)}`, points: curve(C), color: '#3451b2' },
+      { label: `C = ${formatNumber(C)}`, points: curve(C), color: 'var(--attn-accent, #3451b2)' },
       { label: t('scaling.frontier', {}, L), points: frontier, color: '#c2410c', dashed: true },
       { label: t('scaling.optimum', {}, L), points: [[best.params, best.loss]], color: '#c2410c', dot: true },
       { label: t('scaling.rule', {}, L), points: [[rule, lossAt(rule, C)]], color: '#15803d', dot: true },

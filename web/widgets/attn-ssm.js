@@ -17,7 +17,7 @@ const ATTRIBUTES = ['mode', 'length', 'state', 'delta', 'delta-write', 'delta-ke
 const STYLE = `
 .modes { display: flex; gap: 8px; flex-wrap: wrap; margin: 0 0 8px; }
 .tokens { display: flex; flex-wrap: wrap; gap: 4px; margin: 6px 0; padding: 0; list-style: none; }
-.tokens button { min-width: 44px; padding: 3px 6px; font-size: 12px; line-height: 1.25; border-color: #c9d0da; color: var(--ink); }
+.tokens button { min-width: 44px; padding: 3px 6px; font-size: 12px; line-height: 1.25; border-color: var(--line); color: var(--ink); }
 .tokens button[aria-pressed="true"] { background: #9a4209; border-color: #9a4209; color: #fff; }
 .tokens button[aria-pressed="true"] small { opacity: 1; }
 .tokens button.current { outline: 2px solid var(--accent); outline-offset: 1px; }

@@ -13,7 +13,7 @@ export const STYLE = `
 [hidden] { display: none !important; }
 .card { border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: 10px; background: var(--attn-surface, #fff); padding: 14px 18px 16px; box-shadow: 0 1px 2px rgba(16, 24, 40, 0.04); }
 .status { margin: 0; color: var(--muted); font-size: 14px; }
-.status.error { color: #a1121f; }
+.status.error { color: #a1121f; background: #fff6f7; border-radius: 6px; padding: 6px 10px; }
 .head { display: flex; align-items: baseline; gap: 10px; flex-wrap: wrap; margin-bottom: 6px; }
 .tag { font-size: 11.5px; font-weight: 650; letter-spacing: 0.06em; text-transform: uppercase; color: var(--accent); }
 .tag:lang(ja) { text-transform: none; letter-spacing: 0.04em; }

@@ -74,6 +74,8 @@ addMessages('en', {
   'icl.fact.diag': 'learned Γ: mean diagonal',
   'icl.fact.off': 'learned Γ: largest |off-diagonal|',
   'icl.fact.errors': 'error at n = {n}: layer · GD · ridge',
+  'icl.gamma.title': 'The learned Γ, in units of 2η* (one GD step: the identity)',
+  'icl.gamma.caption': 'Γ / 2η*',
   'icl.note': 'Reference run: `{command}` (seed {seed}; {seconds} s in Node on the machine that made it). Γ = w_v[y]·(W_K W_Qᵀ)[x, x] is the part of the layer that one GD step fills with 2η*·I.',
 });
 
@@ -149,5 +151,7 @@ addMessages('ja', {
   'icl.fact.diag': '学習した Γ：対角の平均',
   'icl.fact.off': '学習した Γ：非対角の最大絶対値',
   'icl.fact.errors': 'n = {n} での誤差：層 · GD · リッジ',
+  'icl.gamma.title': '学習した Γ（2η* を単位として。勾配降下 1 ステップなら単位行列）',
+  'icl.gamma.caption': 'Γ / 2η*',
   'icl.note': '参照実行：`{command}`（シード {seed}。作成したマシンの Node で {seconds} 秒）。Γ = w_v[y]·(W_K W_Qᵀ)[x, x] は、勾配降下 1 ステップなら 2η*·I になる層の部分です。',
 });

@@ -27,6 +27,9 @@ export const STYLE = `
 .col-label.rot { writing-mode: vertical-rl; justify-self: center; max-height: 7.5em; padding: 0 0 4px; line-height: var(--cell); }
 .row-label { text-align: right; padding-right: 6px; max-width: 9em; line-height: var(--cell); }
 .row-label.hl, .col-label.hl { color: var(--accent); font-weight: 700; }
+.grid.tiny .row-label, .grid.tiny .col-label { font-size: 10px; overflow: visible; }
+.grid.tiny .row-label { line-height: 1; align-self: center; }
+.skip:not(.hl) { visibility: hidden; }
 .cell {
   width: var(--cell); height: var(--cell); box-sizing: border-box;
   display: flex; align-items: center; justify-content: center;

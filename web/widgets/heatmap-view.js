@@ -104,6 +104,9 @@ export class HeatmapView {
     this.#grid.style.gridTemplateColumns = `max-content repeat(${C}, ${size}px)${state.sums ? ' max-content' : ''}`;
     this.#grid.style.setProperty('--cell', `${size}px`);
     this.#grid.classList.toggle('small', size < 24);
+    this.#grid.classList.toggle('tiny', size < 14);
+    // Cells under 14 px (a wide matrix on a phone): label every k-th row and column so labels never overlap.
+    const every = size >= 14 ? 1 : Math.ceil(14 / size);
     // Axis titles live in the grid: the column title spans the cell columns,
     // the row title sits in the corner above the row labels.
     this.#colTitle.style.gridColumn = `span ${C}`;
@@ -113,7 +116,7 @@ export class HeatmapView {
     const titles = el('div', 'row');
     titles.setAttribute('aria-hidden', 'true');
     titles.append(el('div'), this.#colTitle, ...(state.sums ? [el('div')] : []));
-    this.#colLabels = state.colLabels.map((s) => el('div', `col-label${rotate ? ' rot' : ''}`, s));
+    this.#colLabels = state.colLabels.map((s, j) => el('div', `col-label${rotate ? ' rot' : ''}${j % every ? ' skip' : ''}`, s));
     for (const label of this.#colLabels) label.setAttribute('role', 'columnheader');
     this.#sumHeader = state.sums ? el('div', 'sum-header') : null;
     this.#sumHeader?.setAttribute('role', 'columnheader');
@@ -122,7 +125,7 @@ export class HeatmapView {
     this.#sumCells = [];
     this.#rowLabels = [];
     for (let i = 0; i < R; i++) {
-      const label = el('div', 'row-label', state.rowLabels[i]);
+      const label = el('div', `row-label${i % every ? ' skip' : ''}`, state.rowLabels[i]);
       label.setAttribute('role', 'rowheader');
       this.#rowLabels.push(label);
       const cells = [];

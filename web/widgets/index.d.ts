@@ -206,6 +206,12 @@ export type BlockStage =
  * `norm` ('layernorm' default, or 'rmsnorm'); `activation` ('gelu' default,
  * 'gelu_tanh', 'relu', 'relu2', 'swiglu'); `causal`; `rope` (RoPE, base
  * 10000, 'half' layout); `stage` (a {@link BlockStage}); `lang`.
+ * Attention and block variants (each passed to the config only when set):
+ * `kind` ('dot' default, or 'cosine': q̂·k̂ / temperature, no 1/√D);
+ * `temperature` (divides the scores, default 1); `qk-norm` ('none' default,
+ * 'rms', 'l2'); `alibi` (subtract m_h·|i − j|); `window` (w ≥ 1: query i sees
+ * keys with |i − j| < w; 0 or absent, none); `normalized` (nGPT: unit rows,
+ * no norms, α = 0.05 per channel, the embeddings L2-normalised first).
  *
  * Defining it also defines `<attn-tensor-view>` and `<attn-stepper>` (it uses them).
  * Events: `change` (detail {result}) after every computation; `stage-change`
@@ -487,7 +493,8 @@ export interface LineSeries {
  * Points that are not finite (or not positive on a log axis) are skipped.
  *
  * Attributes: `log-x`, `log-y` (log10 axes), `x-label`, `y-label`, `y-min`,
- * `y-max` (fix the y range). Data through the `series` property.
+ * `y-max` (fix the y range), `aria-label` (the plot's accessible name;
+ * default "y-label / x-label"). Data through the `series` property.
  * Events: `pick` (detail {x}).
  * @example <attn-line-chart log-x log-y x-label="parameters N" y-label="loss"></attn-line-chart>
  */
@@ -550,11 +557,13 @@ export interface InContextSettings {
  * live. Trains the linear self-attention layer of runInContextRegression in
  * an ExperimentWorker (Run, Pause/Resume, Cancel; progress bar) and draws,
  * as it trains, the layer's error against the number of pairs n next to one
- * GD step and ridge, and its distance to the GD construction; the committed
- * reference run is drawn beside it, labelled.
+ * GD step and ridge, its distance to the GD construction, and its matrix
+ * Γ = w_v[y]·(W_K W_Qᵀ)[x, x] in units of 2η* (a heatmap; the construction
+ * is the identity); the committed reference run is drawn beside it, labelled.
  *
  * Attributes: `steps` (100–5000), `context-length` (n, 2–40), `dims` (d,
- * 1–10), `noise` (σ, 0–1), `seed`, `lang`.
+ * 1–10), `noise` (σ, 0–1), `seed`, `lang`. Defining it also defines
+ * `<attn-line-chart>` and `<attn-heatmap>`.
  * Events: `settings-change` (detail InContextSettings), `state-change`
  * (detail {state}), `run-end` (detail {data}), `reference-load`.
  * @example <attn-in-context steps="500" context-length="10"></attn-in-context>
@@ -669,6 +678,19 @@ declare global {
     'attn-in-context': AttnInContext;
     'attn-scaling-sweep': AttnScalingSweep;
     'attn-position-extrapolation': AttnPositionExtrapolation;
+    'attn-rope-dial': AttnRopeDial;
+    'attn-sinusoidal': AttnSinusoidal;
+    'attn-rope-decay': AttnRopeDecay;
+    'attn-flash-tiles': AttnFlashTiles;
+    'attn-attention-traffic': AttnAttentionTraffic;
+    'attn-kv-cache': AttnKvCache;
+    'attn-ssm': AttnSsm;
+    'attn-vectors': AttnVectors;
+    'attn-matmul-steps': AttnMatmulSteps;
+    'attn-permutation': AttnPermutation;
+    'attn-sequence-cost': AttnSequenceCost;
+    'attn-cross-attention': AttnCrossAttention;
+    'attn-kernel-vs-attention': AttnKernelVsAttention;
   }
 }
 
@@ -736,7 +758,322 @@ export declare function enumAttr<T extends string, F>(element: Element, name: st
 /** Whitespace-separated words, or null when absent or blank. */
 export declare function wordsAttr(element: Element, name: string): string[] | null;
 
-// The topic widgets: <attn-rope-dial>, <attn-sinusoidal>, <attn-rope-decay>, <attn-permutation>,
-// <attn-flash-tiles>, <attn-attention-traffic>, <attn-kv-cache>, <attn-sequence-cost>, <attn-ssm>,
-// <attn-vectors>, <attn-matmul-steps>, <attn-kernel-vs-attention>, <attn-cross-attention>.
-export * from './topics.js';
+/**
+ * `<attn-rope-dial>`: RoPE as rotation. q and k [D] are cut into D/2 pairs
+ * (dims (2i, 2i+1) 'interleaved', or (i, i + D/2) 'half'); each pair is a
+ * dial whose arrows turn by m·θ_i (q) and n·θ_i (k), θ_i = base^(−2i/D). It
+ * shows the score (R(m)q)ᵀ(R(n)k), the same score computed as qᵀR(n−m)k
+ * (one rotation by the difference: it depends only on n − m), the norms
+ * before and after rotation (unchanged) and each pair's share of the score.
+ * Sliders move m and n; "Move both" adds `step` to both (the score stays);
+ * "Play" repeats that (hidden under prefers-reduced-motion).
+ *
+ * ```html
+ * <attn-rope-dial head-dim="8" base="10000" m="1" n="3"></attn-rope-dial>
+ * <attn-rope-dial head-dim="2" q="[1, 0]" k="[1, 0]" step="0.7853981633974483" n="0.7853981633974483"></attn-rope-dial>
+ * ```
+ *
+ * Attributes: `head-dim` (even, default 8), `base` (default 10000), `layout`
+ * ('interleaved' default, or 'half'), `m`, `n` (positions, default 1 and 3;
+ * fractional ones need the core's `applyRope(x, {positions})`), `step`
+ * (slider step, default 1), `max-position` (default 16), `q`, `k` (JSON
+ * arrays of D numbers; default seeded N(0, 1) rounded to 2 decimals),
+ * `seed` (default 1), `caption`, `lang`.
+ *
+ * Events: `change` (detail {m, n, score, relative}) after every redraw;
+ * `error` (detail {message}) when the attributes cannot be used.
+ */
+export declare class AttnRopeDial extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnRopeDial;
+  static readonly observedAttributes: string[];
+  /** The numbers last shown (all from the core), or null before the first draw. */
+  readonly values: {
+    m: number; n: number; q: Float32Array; k: Float32Array; rq: Float32Array; rk: Float32Array;
+    score: number; relative: number; pairs: Float32Array;
+    norms: { q: number; rq: number; k: number; rk: number };
+  } | null;
+}
+
+/**
+ * `<attn-sinusoidal>`: the sinusoidal positional encoding of the original
+ * Transformer, PE(pos, 2i) = sin(pos·ω_i), PE(pos, 2i+1) = cos(pos·ω_i),
+ * ω_i = base^(−2i/D), explored: the waves of chosen dims over positions, the
+ * [T, D] heatmap, the Gram matrix PE·PEᵀ (hover for values), the norm
+ * ‖PE(pos)‖ = √(D/2) for several D, the table of divisors base^(2i/D)
+ * (1, 10, 100, 1000 for D = 8), and the block-diagonal map A(k) with
+ * PE(pos + k) = A(k)·PE(pos), checked by the core's matmul. Sliders move
+ * T, D, pos and k.
+ *
+ * ```html
+ * <attn-sinusoidal d-model="8" positions="32" dims="0 2 4 6"></attn-sinusoidal>
+ * ```
+ *
+ * Attributes: `d-model` (even, default 8), `positions` T (default 32),
+ * `base` (default 10000), `dims` (dims to plot, default "0 2 4 6"), `pos`
+ * (default 3), `shift` k (default 2), `caption`, `lang`.
+ *
+ * Events: `change` (detail {dModel, positions, maxShiftDifference}) after every
+ * redraw; `error` (detail {message}).
+ */
+export declare class AttnSinusoidal extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnSinusoidal;
+  static readonly observedAttributes: string[];
+  /** The numbers last shown (all from the core), or null before the first draw. */
+  readonly values: {
+    pe: Matrix; gram: Matrix;
+    pairs: { pair: number; dims: [number, number]; omega: number; divisor: number; wavelength: number }[];
+    norms: { D: number; norm: number }[];
+    shift: { A: Matrix; predicted: Float32Array; actual: Float32Array; maxDiff: number };
+    dims: number[];
+  } | null;
+}
+
+/**
+ * `<attn-rope-decay>`: RoPE's long-distance tendency next to ALiBi's linear
+ * penalty. Left: qᵀR(Δ)k against Δ = n − m for q = k = all ones (which is
+ * Σ_i 2cos(Δθ_i)) and averaged over random q = k ~ N(0, 1); right: ALiBi's
+ * bias −m_h·Δ for every head (slopes from `alibiSlopes`). A Δ slider reads
+ * the three values out. Rotations by `applyRope`, products and the average by
+ * `matmul`, the bias by `alibiBias`.
+ *
+ * ```html
+ * <attn-rope-decay head-dim="64" base="10000" max-distance="256" heads="8"></attn-rope-decay>
+ * ```
+ *
+ * Attributes: `head-dim` (even, default 64), `base` (default 10000),
+ * `max-distance` (default 256), `heads` (ALiBi heads, default 8), `samples`
+ * (random vectors averaged, default 32; fewer when T·D is large), `seed`
+ * (default 1), `at` (Δ read out, default 10), `caption`, `lang`.
+ *
+ * Events: `change` (detail {at, ones, random, alibi}) after every redraw;
+ * `error` (detail {message}).
+ */
+export declare class AttnRopeDecay extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnRopeDecay;
+  static readonly observedAttributes: string[];
+  /** The curves last shown (all from the core), each [maxDistance + 1], or null. */
+  readonly values: {
+    distances: Float32Array; ones: Float32Array; random: Float32Array; samples: number; alibi: Float32Array[];
+  } | null;
+}
+
+/**
+ * `<attn-flash-tiles>`: FlashAttention's online softmax, one key tile at a
+ * time, for seeded Q, K, V [N, D]. A stepper walks over the key tiles; a
+ * table shows each query row's running max m, running sum ℓ = Σ e^(s − m),
+ * the rescaling factor e^(m_old − m) and the accumulator o = Σ e^(s − m)·v,
+ * and o/ℓ (softmax attention over the keys seen so far). After the last
+ * tile o/ℓ is compared with `flashAttention` and `scaledDotProductAttention`.
+ * Scores come from `matmul`, o/ℓ and ℓ (1 / the row's largest weight) from
+ * `scaledDotProductAttention` over the keys seen.
+ *
+ * ```html
+ * <attn-flash-tiles n="8" d="4" tile="3"></attn-flash-tiles>
+ * ```
+ *
+ * Attributes: `n` (default 6), `d` (default 4), `tile` (key tile size,
+ * default 2), `seed` (default 1), `step` (tiles processed, default all),
+ * `caption`, `lang`. Events: `change` (detail {step, seen, done}); `error`.
+ */
+export declare class AttnFlashTiles extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnFlashTiles;
+  static readonly observedAttributes: string[];
+  /** The state shown: the step, every step's {seen, m, l, rescale, o, out}, the final check and Q, K, V. */
+  readonly values: {
+    step: number;
+    steps: { seen: number; m: Float64Array; l: Float64Array; rescale: Float64Array; o: Float64Array; out: Float32Array | Float64Array }[];
+    check: { flash: Float32Array; full: Float32Array; vsFlash: number; vsFull: number };
+    q: Matrix; k: Matrix; v: Matrix; scale: number;
+  } | null;
+}
+
+/**
+ * `<attn-attention-traffic>`: bytes moved between slow and fast memory by one
+ * head's forward pass, standard vs tiled attention, as N, D and the tile
+ * size B change: standard (4·N·D + 4·N²)·b, tiled (2·N·D + 2·N·D·⌈N/B⌉)·b,
+ * the score matrix N²·b (16 MiB at N = 2048 in float32) and the fast memory
+ * one tile needs (4·B·D + B²)·b; a log-log plot against N.
+ *
+ * Attributes: `n` (default 2048), `d` (default 64), `tile` (default 64),
+ * `bytes` (per number, default 4), `caption`, `lang`. Events: `change`
+ * (detail {scores, standard, tiled, sram} in bytes); `error`.
+ */
+export declare class AttnAttentionTraffic extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnAttentionTraffic;
+  static readonly observedAttributes: string[];
+  /** The byte counts shown, or null before the first draw. */
+  readonly values: { scores: number; standard: number; tiled: number; sram: number } | null;
+}
+
+/**
+ * `<attn-kv-cache>`: the memory of a KV cache, 2·L·B·Hkv·T·D·bytes, for MHA
+ * (Hkv = H), GQA (Hkv = `kv-heads`) and MQA (Hkv = 1) side by side, per
+ * token and at T tokens, each from `attn.kvCacheBytes` (exact in bytes).
+ * Presets: 'gpt2-small' (12 layers, 12 heads, D 64), 'llama2-7b' (32, 32,
+ * 128), 'llama2-70b' (80 layers, 64 heads, 8 KV heads, 128; the default).
+ *
+ * ```html
+ * <attn-kv-cache preset="llama2-7b" dtype="float16" tokens="4096"></attn-kv-cache>
+ * ```
+ *
+ * Attributes: `preset`, `layers`, `heads`, `kv-heads`, `head-dim`, `tokens`,
+ * `batch` (default 1), `dtype` ('float16' default, 'bfloat16', 'float32',
+ * 'int8'), `caption`, `lang`. Events: `change` (detail {rows}); `error`.
+ */
+export declare class AttnKvCache extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnKvCache;
+  static readonly observedAttributes: string[];
+  /** The rows shown: bytes per token and at T tokens × batch, for MHA, GQA and MQA. */
+  readonly values: { kind: 'mha' | 'gqa' | 'mqa'; kvHeads: number; perToken: number; total: number }[] | null;
+}
+
+/**
+ * `<attn-ssm>`: a state-space model (one channel, N state dims, A_n = −(n+1),
+ * B = C = 1) read token by token with `attn.selectiveScan`:
+ * x_t = exp(Δ_t·A) ⊙ x_{t−1} + Δ_t·B·u_t, y_t = ⟨C, x_t⟩. The hidden state
+ * [N, L] is a heatmap; u and y are plotted. `mode="selective"` (Mamba): Δ_t
+ * is `delta-write` on the tokens listed in `write` (press a token to toggle)
+ * and `delta-keep` elsewhere, so the state forgets and takes those tokens and
+ * keeps itself otherwise. `mode="invariant"` (S4): one Δ everywhere, and the
+ * output of the causal convolution K ∗ u (`attn.ssmConvolutionKernel`, then a
+ * Toeplitz `matmul`) is drawn next to the recurrence's, with their largest
+ * difference.
+ *
+ * ```html
+ * <attn-ssm mode="selective" write="2 5"></attn-ssm>
+ * <attn-ssm mode="invariant" input="impulse" delta="0.5"></attn-ssm>
+ * ```
+ *
+ * Attributes: `mode`, `length` L (default 12), `state` N (default 4), `delta`
+ * (default 0.5), `delta-write` (default 3), `delta-keep` (default 0.05),
+ * `write` (token indices, default "2 5"), `step` (the step read out, default
+ * the last), `input` ('random' default, 'impulse', 'step'), `seed`,
+ * `caption`, `lang`. Events: `change` (detail {mode, step, y}); `error`.
+ */
+export declare class AttnSsm extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnSsm;
+  static readonly observedAttributes: string[];
+  /** The numbers shown: u, Δ per step, y, the states [L·N] and, time-invariant, the convolution view. */
+  readonly values: {
+    u: Float32Array; deltas: number[]; y: Float32Array; states: Float32Array;
+    conv: { K: Float32Array; y: Float32Array; maxDiff: number } | null;
+  } | null;
+}
+
+/**
+ * `<attn-vectors>`: two draggable 2-D arrows a and b (drag the heads, or
+ * focus one and use the arrow keys; Shift moves by 1) with a + b, a − b,
+ * ‖a‖, ‖b‖, a·b, cos θ, θ and the law of cosines
+ * ‖a − b‖² = ‖a‖² + ‖b‖² − 2a·b with the numbers filled in. Sums by `matmul`
+ * with [[1, 1], [1, −1]], dot products and norms by `matmul`, the cosine from
+ * `l2Normalize`.
+ *
+ * Attributes: `a`, `b` (JSON [x, y], defaults [2, 1] and [0.5, 2]; moves
+ * snap to 0.25 within ±4), `caption`, `lang`. Events: `change` (detail {a, b,
+ * dot, cos}); `error`.
+ */
+export declare class AttnVectors extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnVectors;
+  static readonly observedAttributes: string[];
+  readonly values: {
+    a: number[]; b: number[]; sum: Float32Array; diff: Float32Array; dot: number; normA: number; normB: number;
+    cos: number; angle: number; normDiffSq: number; normASq: number; normBSq: number;
+  } | null;
+}
+
+/**
+ * `<attn-matmul-steps>`: C = A·B from `matmul`, entry by entry: press C[i, j]
+ * (or move with the arrow keys) and row i of A and column j of B light up,
+ * with C[i, j] = Σ_l A[i, l]·B[l, j] written out in the input numbers.
+ *
+ * Attributes: `a`, `b` (JSON 2-D arrays; defaults a 2 × 3 and a 3 × 2),
+ * `row`, `col` (the entry shown, default 0, 0), `caption`, `lang`. Events:
+ * `change` (detail {row, col, value}); `error`.
+ */
+export declare class AttnMatmulSteps extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnMatmulSteps;
+  static readonly observedAttributes: string[];
+  readonly values: { a: Matrix; b: Matrix; c: Matrix; row: number; col: number } | null;
+}
+
+/**
+ * `<attn-permutation>`: shuffle a sentence's tokens and compare, token by
+ * token, the output rows of one attention head (`multiHeadAttention`, one
+ * head, seeded weights; one seeded vector per word) in the original and the
+ * shuffled order. `mode="none"`: rows only move with their tokens (equal up
+ * to float32 rounding: permutation equivariance); `"sinusoidal"` (added with
+ * `addPositionEmbeddings`) or `"rope"` (the `rope` option): they change.
+ *
+ * Attributes: `tokens` (default "the dog chased the cat"), `order` (the
+ * shuffled order as original indices, e.g. "4 1 2 3 0"; default unchanged),
+ * `mode`, `d` (default 8), `seed`, `caption`, `lang`. Buttons shuffle,
+ * reverse and reset the order. Events: `change` (detail {mode, order,
+ * maxDiff}); `error`.
+ */
+export declare class AttnPermutation extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnPermutation;
+  static readonly observedAttributes: string[];
+  readonly values: {
+    order: number[]; x: Matrix; params: { wq: Matrix; wk: Matrix; wv: Matrix; wo: Matrix };
+    out: Matrix; outShuffled: Matrix; diff: Float64Array; maxDiff: number;
+  } | null;
+}
+
+/**
+ * `<attn-sequence-cost>`: per layer of width d over N tokens, FLOPs,
+ * sequential steps and the longest path between the first and last token for
+ * self-attention (FLOPs from `countFlops`: 8·N·d² + 4·N²·d; 1 step; path 1),
+ * an RNN (4·N·d²; N steps; path N − 1), a CNN with kernel k (2·k·N·d²; 1 step;
+ * path ⌈(N − 1)/(k − 1)⌉) and a dilated CNN (path ⌈log_k N⌉), plotted against
+ * N on log axes, with a table at one N.
+ *
+ * Attributes: `n` (default 1024), `d` (default 512), `k` (default 3),
+ * `caption`, `lang`. Events: `change` (detail {N, rows}); `error`.
+ */
+export declare class AttnSequenceCost extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnSequenceCost;
+  static readonly observedAttributes: string[];
+  readonly values: {
+    N: number; d: number; k: number;
+    rows: Record<'attention' | 'rnn' | 'cnn' | 'dilated', { flops: number; steps: number; path: number }>;
+  } | null;
+}
+
+/**
+ * `<attn-cross-attention>`: an encoder–decoder picture. Source tokens (keys
+ * and values) above, target tokens (queries) below; press a target token and
+ * lines show its weights over the source; a heatmap shows every weight.
+ * Weights from `multiHeadAttention(target, I, {memory: source, temperature,
+ * returnIntermediates: true})`; a target word listed in `pairs` shares its
+ * source word's (seeded) vector, so each query finds its translation.
+ *
+ * Attributes: `source` (default "the cat sleeps on the mat"), `target`
+ * (default "猫 は マット の 上 で 寝る"), `pairs` (default
+ * "猫=cat マット=mat 上=on 寝る=sleeps"), `temperature` (default 1), `query`
+ * (the target token shown, default 0), `caption`, `lang`. Events: `change`
+ * (detail {query, weights}); `error`.
+ */
+export declare class AttnCrossAttention extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnCrossAttention;
+  static readonly observedAttributes: string[];
+  readonly values: {
+    source: string[]; target: string[]; weights: Matrix; query: number; xs: Matrix; xt: Matrix; temperature: number;
+  } | null;
+}
+
+/**
+ * `<attn-kernel-vs-attention>`: the same tokens weighted by a fixed RBF
+ * kernel, softmax_j(−‖x_i − x_j‖²/2σ²) (computed as attention with q = k = x,
+ * scale 1/σ² and a per-key bias −‖x_j‖²/2σ²), next to attention weights
+ * softmax(x W_Q (x W_K)ᵀ/√d) with seeded projections, as two heatmaps, with
+ * how many rows put their largest weight on the diagonal.
+ *
+ * Attributes: `tokens` (default "the cat sat on the mat"), `sigma` (default
+ * 2), `seed` (default 1), `caption`, `lang`. Events: `change` (detail
+ * {sigma, seed, diagonal}); `error`.
+ */
+export declare class AttnKernelVsAttention extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnKernelVsAttention;
+  static readonly observedAttributes: string[];
+  readonly values: { x: Matrix; rbf: Matrix; attention: Matrix } | null;
+}

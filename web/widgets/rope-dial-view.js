@@ -30,7 +30,7 @@ export const DIAL_STYLE = `
 .dials { display: grid; grid-template-columns: repeat(auto-fill, minmax(${SIZE + 8}px, 1fr)); gap: 8px; margin: 8px 0 0; padding: 0; list-style: none; }
 .dial { text-align: center; font-size: 11.5px; line-height: 1.35; }
 .dial svg { width: ${SIZE}px; height: ${SIZE}px; display: block; margin: 0 auto; overflow: visible; }
-.dial .ring { fill: #f5f7fb; stroke: #d5dbe5; }
+.dial .ring { fill: var(--subtle); stroke: var(--line); }
 .dial line { stroke-width: 2.2; stroke-linecap: round; }
 .dial .q line { stroke: var(--q); } .dial .q polygon { fill: var(--q); }
 .dial .k line { stroke: var(--k); } .dial .k polygon { fill: var(--k); }

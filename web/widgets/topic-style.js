@@ -3,7 +3,9 @@
 // custom properties so a lecture page can theme them.
 export const TOPIC_STYLE = `
 :host { display: block; --accent: var(--attn-accent, #3451b2); --muted: var(--attn-muted, #5b6675);
-  --ink: var(--attn-ink, #1b2430); --line: #e1e6ee; --q: #3451b2; --k: #c2570c; color: var(--ink); }
+  --ink: var(--attn-ink, #1b2430); --line: var(--attn-line, #e1e6ee);
+  --surface: var(--attn-surface, #fff); --subtle: var(--attn-subtle, #f3f5f9); --soft: var(--attn-accent-soft, #e8edfb);
+  --on-accent: var(--attn-on-accent, #fff); --q: var(--attn-accent, #3451b2); --k: #c2570c; color: var(--ink); }
 :host([hidden]) { display: none; }
 [hidden] { display: none !important; }
 * { box-sizing: border-box; }
@@ -18,17 +20,15 @@ export const TOPIC_STYLE = `
 .field output { color: var(--accent); font-weight: 600; font-size: 13px; }
 button {
   font: inherit; font-size: 13px; padding: 6px 12px; border-radius: 8px; cursor: pointer; min-height: 32px;
-  border: 1px solid var(--accent); background: #fff; color: var(--accent);
+  border: 1px solid var(--accent); background: var(--surface); color: var(--accent);
 }
-button:hover { background: #e8edfb; }
+button:hover { background: var(--soft); }
 button:focus-visible, input:focus-visible, select:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
-button[aria-pressed="true"] { background: var(--accent); color: #fff; }
-select { font: inherit; font-size: 13px; padding: 4px 6px; border-radius: 8px; border: 1px solid #cfd6e0; background: #fbfcfe; }
+button[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); }
+select { font: inherit; font-size: 13px; padding: 4px 6px; border-radius: 8px; border: 1px solid var(--line); background: var(--attn-field, #fbfcfe); color: var(--ink); }
 .readout { display: grid; grid-template-columns: fit-content(55%) minmax(0, 1fr); gap: 2px 12px; font-size: 13.5px; margin: 8px 0 0; }
 .readout dt { color: var(--muted); }
 .readout dd { margin: 0; font-family: var(--attn-mono, ui-monospace, monospace); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
-.ok { color: #1a7f37; }
-.bad { color: #b42318; }
 .status:empty { display: none; }
 .status { font-size: 13px; color: var(--muted); margin: 6px 0 0; }
 .status.error { color: #b42318; }
@@ -38,10 +38,9 @@ th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid var(--li
 th { font-weight: 600; color: var(--muted); }
 svg text { font-family: inherit; }
 .axis { stroke: #9aa4b2; stroke-width: 1; fill: none; }
-.grid { stroke: #e7ebf1; stroke-width: 1; }
+.grid { stroke: var(--line); stroke-width: 1; }
 .tick { font-size: 10.5px; fill: var(--muted); }
 .legend { display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 12.5px; margin: 4px 0 0; padding: 0; list-style: none; }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
 .swatch { width: 14px; height: 3px; border-radius: 2px; display: inline-block; }
-@media (prefers-reduced-motion: no-preference) { .turn { transition: transform 0.35s ease; } }
 `;

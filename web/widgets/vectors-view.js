@@ -13,11 +13,11 @@ function svg(tag, attrs = {}) {
 
 export const PLANE_STYLE = `
 .plane { width: 100%; max-width: ${SIZE}px; height: auto; display: block; touch-action: none; user-select: none; }
-.plane .grid { stroke: #e7ebf1; } .plane .axis { stroke: #9aa4b2; }
+.plane .grid { stroke: var(--line); } .plane .axis { stroke: #9aa4b2; }
 .plane line.vec { stroke-width: 2.5; stroke-linecap: round; }
 .plane .a { stroke: var(--q); fill: var(--q); } .plane .b { stroke: var(--k); fill: var(--k); }
 .plane .sum { stroke: #1a7f37; fill: #1a7f37; stroke-dasharray: 5 4; } .plane .diff { stroke: #8250df; fill: #8250df; stroke-dasharray: 5 4; }
-.plane .handle { cursor: grab; stroke: #fff; stroke-width: 2; }
+.plane .handle { cursor: grab; stroke: var(--surface); stroke-width: 2; }
 .plane .handle:focus { outline: none; stroke: var(--ink); stroke-width: 3; }
 .plane text { font-size: 13px; font-weight: 650; stroke: none; }
 `;

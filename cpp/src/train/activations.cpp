@@ -10,15 +10,19 @@ namespace attnscope::train {
 std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& c, int B, int T) {
     using U = std::uint64_t;
     U used = 0;
+    double approx = 0;  // the same sum in double: a hostile (B, T, H, L) cannot wrap it
     auto take = [&](U n) {
         float* p = base ? base + used : nullptr;
         used += (n + 3) / 4 * 4;  // 16-byte aligned pieces
+        approx += double(n) + 3;
         return p;
     };
     const U N = U(B) * T, C = c.dim, F = c.hidden_dim, D = C / c.n_heads, HD = C, KV = D * c.n_kv_heads;
     const bool ln = c.norm == Norm::LayerNorm, gate = c.activation == Activation::SwiGlu;
-    a->layer.resize(static_cast<std::size_t>(c.n_layers));
-    for (LayerActs& s : a->layer) {
+    if (base) a->layer.resize(static_cast<std::size_t>(c.n_layers));  // counting allocates nothing
+    LayerActs scratch;
+    for (int l = 0; l < c.n_layers; ++l) {
+        LayerActs& s = base ? a->layer[static_cast<std::size_t>(l)] : scratch;
         s.n1 = take(N * C);
         s.n1_mean = take(ln ? N : 0);
         s.n1_rstd = take(N);
@@ -63,19 +67,14 @@ std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& 
     a->rope_sin = take(rope ? U(T) * (D / 2) : 0);
     a->sinusoid = take(c.positions == Positions::Sinusoidal ? U(T) * C : 0);
     a->slopes = take(c.positions == Positions::Alibi ? U(c.n_heads) : 0);
-    return used;
+    return approx > 0x1p62 ? ~0ull : used;
 }
 
 model::Outcome TrainableModel::prepare_activations(int B, int T) {
     Activations& a = *acts_;
     if (a.B == B && a.T == T) return {};
-    Activations count;
+    Activations count;  // check_batch refused a need over kMaxActivationFloats
     const std::uint64_t need = carve_activations(&count, nullptr, cfg_, B, T);
-    if (need > kMaxActivationFloats)
-        return model::failure(Status::InvalidArgument,
-                              "inputs: a batch of B x T = %d x %d needs %" PRIu64
-                              " floats of activations, over the limit of %" PRIu64 " (use a smaller batch)",
-                              B, T, need, kMaxActivationFloats);
     if (need > a.capacity) {
         float* block = static_cast<float*>(std::malloc(static_cast<std::size_t>(need) * sizeof(float)));
         if (!block)

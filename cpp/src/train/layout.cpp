@@ -69,16 +69,17 @@ model::Outcome check_config(const TrainConfig& c) {
         return failure(bad, "normEps (%g) must be in (0, 1)", static_cast<double>(c.norm_eps));
     if (!(c.rope_base > 1.f) || !(c.rope_base < 1e30f))
         return failure(bad, "ropeBase (%g) must be a finite number > 1", static_cast<double>(c.rope_base));
+    if (c.n_layers > kMaxLayers)
+        return failure(bad, "nLayers (%d) must be at most %d", c.n_layers, kMaxLayers);
     if (c.seq_len > model::kMaxSeqLen)
         return failure(bad, "seqLen (%d) must be at most %d", c.seq_len, model::kMaxSeqLen);
-    // Parameter count in 64 bits (each factor < 2^31, so no product overflows before the limit check).
-    const U C = c.dim, F = c.hidden_dim, L = c.n_layers, V = c.vocab_size, T = c.seq_len;
-    const U KV = C / c.n_heads * c.n_kv_heads;
-    const U per_layer = C * (C + 2 * KV) + C * C + (c.activation == Activation::SwiGlu ? 3 : 2) * F * C;
-    const U total = V * C * (c.shared_classifier ? 1 : 2) + T * C + L * per_layer;
-    if (C > kMaxParameters || F > kMaxParameters || V > kMaxParameters || T > kMaxParameters ||
-        total > kMaxParameters)
-        return failure(bad, "the model would have about %" PRIu64 " parameters, over the limit of %" PRIu64,
+    // The parameter count in double first: no product of the header's ints can wrap it.
+    const double Cd = c.dim, Fd = c.hidden_dim, Ld = c.n_layers, Vd = c.vocab_size, Td = c.seq_len;
+    const double KVd = Cd / c.n_heads * c.n_kv_heads;
+    const double per_layer = Cd * (Cd + 2 * KVd) + Cd * Cd + 3 * Fd * Cd + 4 * Cd + 2 * KVd + 3 * Fd;
+    const double total = Vd * Cd * 2 + Td * Cd + Ld * per_layer + 2 * Cd;
+    if (total > static_cast<double>(kMaxParameters))
+        return failure(bad, "the model would have about %.4g parameters, over the limit of %" PRIu64,
                        total, kMaxParameters);
     return {};
 }

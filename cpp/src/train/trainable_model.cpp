@@ -149,6 +149,12 @@ model::Outcome TrainableModel::check_batch(const std::int32_t* inputs, const std
         return failure(kBad, "inputs: sequence length T (%d) is over the model's seqLen (%d)", T, cfg_.seq_len);
     if (static_cast<std::uint64_t>(B) * T > kMaxActivationFloats)
         return failure(kBad, "inputs: B x T = %d x %d is too large", B, T);
+    Activations count;  // the activation arena this (B, T) needs, before any id is read
+    const std::uint64_t need = carve_activations(&count, nullptr, cfg_, B, T);
+    if (need > kMaxActivationFloats)
+        return failure(kBad, "inputs: a batch of B x T = %d x %d needs %s floats of activations, over the limit "
+                       "of %" PRIu64 " (use a smaller batch)", B, T,
+                       need == ~0ull ? "more than 2^62" : std::to_string(need).c_str(), kMaxActivationFloats);
     if (!inputs) return failure(kBad, "inputs is null");
     if (!targets && need_targets) return failure(kBad, "targets is null");
     const std::size_t n = static_cast<std::size_t>(B) * T;

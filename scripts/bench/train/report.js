@@ -1,7 +1,7 @@
 // The training benchmark (issue 10): ms per step and tokens/s of one AdamW
 // step (forward, backward, clip 1.0, update) of the `chars` model at B 8,
 // T 128 (shape.json) — native (-march=native), wasm SIMD and scalar in Node,
-// and PyTorch on the CPU in one thread, in the same run:
+// wasm in headless Chromium, and PyTorch on the CPU in one thread, in the same run:
 //   node scripts/bench/train/report.js path/to/attnscope_bench_train
 // PyTorch (Debian's, /usr/bin/python3) runs with OpenBLAS when it can be had
 // without installing it (TOOLCHAIN.md): OPENBLAS_DIR, or build/openblas
@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trainInChromium } from './browser.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const shapeFile = join(here, 'shape.json');
@@ -48,6 +49,14 @@ for (const backend of ['wasm-simd', 'wasm-scalar']) {
   process.stderr.write(`bench: training step, ${backend} in Node\n`);
   const r = run('node', [join(here, 'node.js'), shapeFile, steps], { ATTNSCOPE_BACKEND: backend });
   rows.push({ name: `attnscope ${backend}, Node ${process.versions.node}`, ...r });
+}
+process.stderr.write('bench: training step, wasm in headless Chromium\n');
+try {
+  const r = await trainInChromium(shape, Number(steps));
+  const chrome = r.userAgent?.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
+  rows.push({ name: `attnscope ${r.backend}, Chromium ${chrome} headless`, ...r });
+} catch (e) {
+  process.stderr.write(`bench: Chromium skipped: ${e.message.split('\n')[0]}\n`);
 }
 const python = '/usr/bin/python3';
 const blas = openblasDir();

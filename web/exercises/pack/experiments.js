@@ -155,11 +155,11 @@ export const exercises = [
       const warmup = rng.pick([100, 200, 500]);
       const decay = warmup * 10;
       const it = variant === 0 ? warmup / 4 : rng.pick([Math.round(warmup * 0.3), warmup + Math.round((decay - warmup) / 3)]);
-      return { lr: 0.0005, warmup, decay, minLr: 0.00005, it };
+      return { lr: 0.01, warmup, decay, minLr: 0.001, it };
     },
     reference: (attn, inputs) => learningRateAt(attn, inputs),
-    tolerance: { abs: 1e-7, rel: 0.005 },
-    answer: { placeholder: text('例: 1.25e-4', 'e.g. 1.25e-4') },
+    tolerance: { abs: 1e-6, rel: 0.01 },
+    answer: { placeholder: text('例: 0.0025', 'e.g. 0.0025') },
     mistakes: [
       {
         id: 'off-by-one',

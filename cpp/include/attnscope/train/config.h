@@ -52,5 +52,6 @@ struct ParamInfo {
 // Limits checked before anything is allocated (the wasm heap is at most 2 GiB).
 constexpr std::uint64_t kMaxParameters = 1ull << 27;        // floats (512 MiB each for weights, grads)
 constexpr std::uint64_t kMaxActivationFloats = 1ull << 27;  // the activation arena of one (B, T)
+constexpr int kMaxLayers = 1024;  // bounds the parameter table (a few named tensors a layer)
 
 }  // namespace attnscope::train
