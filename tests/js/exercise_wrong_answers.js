@@ -403,4 +403,20 @@ export const WRONG_ANSWERS = {
     { answer: ({ inputs: { w0, lr, steps } }) => String(w0 - steps * lr), reason: 'mismatch' },
     { answer: ({ inputs: { w0 } }) => String(w0), reason: 'mismatch' },
   ],
+  // Issue 11 (web/exercises/pack/sweep.js). N = L(12d² + 2d) + d in closed form, independent of the core's count.
+  'sweep-compute': [
+    { answer: ({ inputs: { dim, layers, vocab, D } }) => String(6 * (layers * (12 * dim * dim + 2 * dim) + dim + vocab * dim) * D), reason: 'mistake', mistake: 'counted-embedding', says: /token embedding/ },
+    { answer: ({ inputs: { dim, layers, D } }) => String(2 * (layers * (12 * dim * dim + 2 * dim) + dim) * D), reason: 'mistake', mistake: 'forward-only', says: /forward pass/ },
+    { answer: ({ inputs: { dim, layers, D } }) => String(6 * layers * 12 * dim * dim * D * 1.5), reason: 'mismatch' },
+  ],
+  'extrapolation-table': [
+    { answer: 3, reason: 'mistake', mistake: 'rope-angles', says: /RoPE/ },
+    { answer: 1, reason: 'mistake', mistake: 'sinusoidal-formula' },
+    { answer: 4, reason: 'mistake', mistake: 'alibi-bias', says: /ALiBi/ },
+  ],
+  'extrapolation-mean-loss': [
+    { answer: ({ inputs: { values } }) => String(values.reduce((a, b) => a + b) / 8), reason: 'mistake', mistake: 'all-bins' },
+    { answer: ({ inputs: { values } }) => String((values[2] + values[3]) / 2), reason: 'mistake', mistake: 'only-beyond' },
+    { answer: ({ inputs: { values } }) => String(values[0]), reason: 'mismatch' },
+  ],
 };

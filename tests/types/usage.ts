@@ -267,3 +267,15 @@ export async function grokkingTypes(): Promise<number> {
   const n = await runNormPlacement({ layers: 2, steps: 2 });
   return (g.grokStep ?? 0) + g.spectrum[0] + GROKKING_DEFAULTS.p + (n.variants[0].history[0].layerNorms?.[0] ?? 0);
 }
+// Issue 11: the scaling sweep and positions beyond the training length.
+import { runScalingSweep, runPositionExtrapolation, SCALING_SWEEP_DEFAULTS, LEARNED_LIMIT_NOTE } from '../../web/experiments/index.js';
+export async function sweepAndPositions(): Promise<number> {
+  const sweep = await runScalingSweep({ steps: 10, sizes: [{ dim: 8, nLayers: 1 }, { dim: 16, nLayers: 1 }] }, { onProgress: (p) => p.point.heldOutLoss + p.sweep.runs.length });
+  // @ts-expect-error sizes are { dim, nLayers }
+  await runScalingSweep({ sizes: [8, 16] });
+  const pos = await runPositionExtrapolation({ schemes: ['rope', 'learned'], trainLength: 16 }, { onProgress: (p) => p.result.loss.length });
+  // @ts-expect-error 'xpos' is not a scheme
+  await runPositionExtrapolation({ schemes: ['xpos'] });
+  const learned = pos.results[1].meanLoss?.['4x'] ?? null; // null: learned cannot run past L
+  return (sweep.fitParameters?.exponent ?? 0) + sweep.runs[0].parameters + (learned ?? 0) + SCALING_SWEEP_DEFAULTS.steps + LEARNED_LIMIT_NOTE.length;
+}

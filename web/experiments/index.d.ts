@@ -312,3 +312,184 @@ export const NORM_PLACEMENT_DEFAULTS: Readonly<Required<NormPlacementOptions>>;
  * variants.map((v) => v.history[0].layerNorms); // at initialisation
  */
 export function runNormPlacement(options?: NormPlacementOptions, context?: RunContext<NormPlacementProgress>): Promise<NormPlacementData>;
+/** Options of runScalingSweep; every field optional (SCALING_SWEEP_DEFAULTS fills in). */
+export interface ScalingSweepOptions {
+  /** The model sizes, each { dim, nLayers } (2–12 of them); nHeads = dim / headSize. Default dims 8, 16, 24, 32, 48 with 1, 1, 2, 2, 2 layers (0.8k … 56k non-embedding parameters). */
+  sizes?: { dim: number; nLayers: number }[];
+  /** Head size D (even; every dim a multiple of it). Default 8. */
+  headSize?: number;
+  /** T, the training window. Default 32. */
+  seqLen?: number;
+  /** B, windows per step. Default 8. */
+  batchSize?: number;
+  /** AdamW steps per size: the token budget D = steps·B·T is the same for every size. Default 400. */
+  steps?: number;
+  /** Constant after warm-up (every checkpoint is then a point of the compute sweep). Default 3e-3. */
+  learningRate?: number;
+  warmupSteps?: number;
+  /** Steps between held-out evaluations (the checkpoints of the compute sweep). Default 50. */
+  evalEvery?: number;
+  /** Held-out windows (of seqLen) in the fixed evaluation batch. Default 16. */
+  evalWindows?: number;
+  /** Characters of the corpus used (first 90 % train, last 10 % held out). Default 200000. */
+  corpusChars?: number;
+  /** Seeds every model's initial weights and the training batches. Default 1. */
+  seed?: number;
+}
+
+/** One held-out evaluation of one size. */
+export interface ScalingSweepPoint {
+  step: number;
+  /** D, tokens trained on so far (step·B·T). */
+  tokens: number;
+  /** C = 6·N·D, N = the non-embedding parameters. */
+  flops: number;
+  /** Mean training loss since the previous checkpoint (NaN at step 0). */
+  trainLoss: number;
+  /** Mean cross-entropy (nats per character) on the fixed held-out windows. */
+  heldOutLoss: number;
+}
+
+export interface ScalingSweepRun {
+  dim: number;
+  nLayers: number;
+  nHeads: number;
+  /** N: every parameter but the token embedding (which is also the tied classifier). */
+  parameters: number;
+  totalParameters: number;
+  curve: ScalingSweepPoint[];
+  /** Held-out loss after all the steps (null while training). */
+  finalLoss: number | null;
+  /** Wall time of this size's training (ms). */
+  ms: number;
+}
+
+/** A fit y ≈ coefficient·x^exponent by least squares on (log x, log y) (fitPowerLaw). */
+export interface PowerLawFit { exponent: number; coefficient: number; r2: number }
+
+export interface ScalingSweepData {
+  options: Required<ScalingSweepOptions>;
+  vocabSize: number;
+  /** D = steps·B·T. */
+  tokenBudget: number;
+  runs: ScalingSweepRun[];
+  /** L(N) ≈ c·N^exponent over the finished runs' final losses (null below 2 runs). */
+  fitParameters: PowerLawFit | null;
+  /** The compute-efficient frontier: every checkpoint whose loss beats all checkpoints with less compute. */
+  frontier: { flops: number; loss: number; run: number }[];
+  /** L(C) ≈ c·C^exponent over the frontier. */
+  fitCompute: PowerLawFit | null;
+  elapsedMs: number;
+}
+
+export interface ScalingSweepProgress {
+  /** Steps done over all sizes, of `steps` = steps·sizes. */
+  step: number;
+  steps: number;
+  fraction: number;
+  /** Index of the size that was just evaluated. */
+  run: number;
+  point: ScalingSweepPoint;
+  /** Every run so far and the fits (also through ExperimentWorker). */
+  sweep: Pick<ScalingSweepData, 'runs' | 'fitParameters' | 'frontier' | 'fitCompute'>;
+  /** The data so far (in Node and in-page runs; ExperimentWorker leaves it out). */
+  data?: ScalingSweepData;
+}
+
+export const SCALING_SWEEP_DEFAULTS: Readonly<Required<ScalingSweepOptions>>;
+
+/**
+ * A scaling sweep (Kaplan et al. 2020): character-level models of several
+ * sizes (llama family: RMSNorm, RoPE, GELU MLP of 4·dim, tied classifier)
+ * trained with AdamW on the same windows of the shipped corpus for the same
+ * token budget D. Returns the held-out loss of each size against its
+ * non-embedding parameters N with L(N) ≈ c·N^α fitted on log–log axes, and a
+ * compute sweep: every checkpoint at C = 6·N·D, its compute-efficient
+ * frontier and L(C) ≈ c·C^α fitted to it. Runs the wasm Trainer (await
+ * ready() is done for you); the same options give the same numbers.
+ * @example
+ * const data = await runScalingSweep({ steps: 100, seed: 1 }, { onProgress: (p) => console.log(p.run, p.point.heldOutLoss) });
+ * data.fitParameters.exponent; // negative: larger models reach lower loss
+ */
+export function runScalingSweep(options?: ScalingSweepOptions, context?: RunContext<ScalingSweepProgress>): Promise<ScalingSweepData>;
+
+export type PositionScheme = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
+
+/** Options of runPositionExtrapolation; every field optional. */
+export interface PositionExtrapolationOptions {
+  /** The schemes to train, each once. Default all five. */
+  schemes?: PositionScheme[];
+  /** L, the training window. Evaluation goes to 4·L. Default 32. */
+  trainLength?: number;
+  dim?: number;
+  nLayers?: number;
+  nHeads?: number;
+  batchSize?: number;
+  /** AdamW steps per scheme. Default 300. */
+  steps?: number;
+  learningRate?: number;
+  warmupSteps?: number;
+  /** Held-out windows of 4·L. Default 16. */
+  evalWindows?: number;
+  /** Positions per point of the loss-against-position curve (divides L). Default 4. */
+  binWidth?: number;
+  reportEvery?: number;
+  corpusChars?: number;
+  seed?: number;
+}
+
+export interface PositionExtrapolationResult {
+  scheme: PositionScheme;
+  /** The curve covers positions 0 … maxPosition − 1: 4·L, or L for learned positions. */
+  maxPosition: number;
+  /** Why the curve stops early (learned positions), else null. */
+  note: string | null;
+  trainLoss: { step: number; loss: number }[];
+  /** Bin centres and the held-out loss of each bin (empty until evaluated). */
+  positions: number[];
+  loss: number[];
+  /** Mean held-out loss over positions [0, f·L) for f = 1, 2, 4; null past the learned table. */
+  meanLoss: { '1x': number; '2x': number | null; '4x': number | null } | null;
+}
+
+export interface PositionExtrapolationData {
+  options: Required<PositionExtrapolationOptions>;
+  vocabSize: number;
+  trainLength: number;
+  evalLength: number;
+  results: PositionExtrapolationResult[];
+  elapsedMs: number;
+}
+
+export interface PositionExtrapolationProgress {
+  step: number;
+  steps: number;
+  fraction: number;
+  scheme: PositionScheme;
+  /** 'train' during training, 'evaluated' once its curve is in. */
+  phase: 'train' | 'evaluated';
+  /** Index of the scheme in options.schemes and its result so far (also through ExperimentWorker). */
+  index: number;
+  result: PositionExtrapolationResult;
+  /** The data so far (in Node and in-page runs; ExperimentWorker leaves it out). */
+  data?: PositionExtrapolationData;
+}
+
+export const POSITION_SCHEMES: readonly PositionScheme[];
+export const POSITION_EXTRAPOLATION_DEFAULTS: Readonly<Required<PositionExtrapolationOptions>>;
+/** The sentence that explains why the learned curve stops at L. */
+export const LEARNED_LIMIT_NOTE: string;
+
+/**
+ * Positions beyond the training length: the same tiny character model
+ * (llama family, GELU MLP) trained once per scheme on windows of L, then
+ * evaluated on held-out windows of 4·L; the loss in bins of positions, one
+ * curve per scheme, and the mean over the first 1·L, 2·L and 4·L positions
+ * (causal attention: position p's loss does not depend on the window's
+ * length). Learned positions have a table of L rows and cannot be run past
+ * it: their curve stops at L and `note` says why (no failure).
+ * @example
+ * const data = await runPositionExtrapolation({ steps: 200 });
+ * data.results.map((r) => [r.scheme, r.meanLoss['4x']]);
+ */
+export function runPositionExtrapolation(options?: PositionExtrapolationOptions, context?: RunContext<PositionExtrapolationProgress>): Promise<PositionExtrapolationData>;

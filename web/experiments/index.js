@@ -9,3 +9,5 @@ export { ExperimentWorker } from './experiment-worker.js';
 export { EXPERIMENTS } from './registry.js';
 export { runGrokking, GROKKING_DEFAULTS } from './grokking.js';
 export { runNormPlacement, NORM_PLACEMENT_DEFAULTS } from './norm-placement.js';
+export { runScalingSweep, SCALING_SWEEP_DEFAULTS } from './scaling-sweep.js';
+export { runPositionExtrapolation, POSITION_EXTRAPOLATION_DEFAULTS, POSITION_SCHEMES, LEARNED_LIMIT_NOTE } from './position-extrapolation.js';

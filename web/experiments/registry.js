@@ -1,6 +1,8 @@
 // Every experiment by the name the Worker, the reference script and the
 // pages use. Adding an experiment is one line here (and one export in index.js).
 import { runInContextRegression } from './in-context-regression.js';
+import { runScalingSweep } from './scaling-sweep.js';
+import { runPositionExtrapolation } from './position-extrapolation.js';
 
 export const EXPERIMENTS = {
   'in-context-regression': runInContextRegression,
@@ -8,4 +10,6 @@ export const EXPERIMENTS = {
   // page that only imports the registry (an element's controls) stays light.
   grokking: (options, context) => import('./grokking.js').then((m) => m.runGrokking(options, context)),
   'norm-placement': (options, context) => import('./norm-placement.js').then((m) => m.runNormPlacement(options, context)),
+  'scaling-sweep': runScalingSweep,
+  'position-extrapolation': runPositionExtrapolation,
 };

@@ -1,7 +1,7 @@
 // The Worker's side of ExperimentWorker: runs one experiment at a time from
 // the registry, posts its progress, and obeys pause, resume and cancel
 // (the run yields to this event loop every ~30 ms, so messages get through).
-import '../lib/index.js'; // installs the core's browser loader (experiments that train use it)
+import '../lib/browser_setup.js'; // the wasm loader, for the experiments that train with the core
 import { EXPERIMENTS } from './registry.js';
 
 let current = null; // { id, controller, paused, resume }

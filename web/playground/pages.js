@@ -24,6 +24,8 @@ export const PAGES = [
   { path: 'scaling.html', nav: 'scaling', title: { ja: 'スケーリング則', en: 'Scaling laws' }, topics: ['scaling-laws'], widgets: ['attn-scaling-laws', 'attn-emergence', 'attn-line-chart'] },
   { path: 'grokking.html', nav: 'grokking', title: { ja: 'グロッキング', en: 'Grokking' }, topics: ['language-model'], widgets: ['attn-grokking', 'attn-line-chart'] },
   { path: 'norm-placement.html', nav: 'norm-placement', title: { ja: 'Pre-LN と Post-LN', en: 'Pre-LN and post-LN' }, topics: ['normalisation'], widgets: ['attn-norm-placement', 'attn-line-chart'] },
+  { path: 'scaling-sweep.html', nav: 'scaling-sweep', title: { ja: 'スケーリングを測る', en: 'Scaling sweep' }, topics: ['scaling-laws'], widgets: ['attn-scaling-sweep', 'attn-line-chart'] },
+  { path: 'position-extrapolation.html', nav: 'position-extrapolation', title: { ja: '学習時より長い位置', en: 'Positions beyond L' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-position-extrapolation', 'attn-line-chart'] },
   { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
   { path: 'widgets.html', nav: 'widgets', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
 ];

@@ -583,6 +583,64 @@ export declare class AttnInContext extends HTMLElement {
   cancel(): void;
 }
 
+/**
+ * `<attn-scaling-sweep>`: a live scaling sweep. Trains the five character-level
+ * models of runScalingSweep (attnscope/experiments) in an ExperimentWorker
+ * (Run, Pause/Resume, Cancel; progress bar) and draws, as each size finishes,
+ * held-out loss against non-embedding parameters N and against compute
+ * C = 6·N·D on log–log axes with the fitted power laws and their exponents;
+ * the committed reference sweep is drawn beside it, labelled.
+ *
+ * Attributes: `steps` (per size, 25–2000, default 400), `seed`, `lang`.
+ * Events: `settings-change` (detail {steps, seed}), `state-change` (detail
+ * {state}), `sweep-progress` (detail {step, steps}), `run-end` (detail {data}), `reference-load`.
+ * @example <attn-scaling-sweep steps="100"></attn-scaling-sweep>
+ */
+export declare class AttnScalingSweep extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnScalingSweep;
+  get settings(): { steps: number; seed: number };
+  set settings(s: Partial<{ steps: number; seed: number }>);
+  readonly state: 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  /** The live sweep so far: { options, step, steps, runs, fitParameters, frontier, fitCompute } (null before a run). */
+  readonly data: unknown;
+  /** The committed reference sweep, once loaded. */
+  readonly reference: { experiment: string; command: string; options: object; madeOn: object; data: unknown } | null;
+  run(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+}
+
+/**
+ * `<attn-position-extrapolation>`: positions beyond the training length, live.
+ * Trains the same tiny model once per position scheme (none, sinusoidal,
+ * learned, RoPE, ALiBi; runPositionExtrapolation) on windows of L in an
+ * ExperimentWorker (Run, Pause/Resume, Cancel) and draws held-out loss
+ * against position up to 4·L, one curve per scheme, with L marked. Learned
+ * positions stop at L (their table has L rows) and the element says so; the
+ * committed reference run is drawn beside it, labelled.
+ *
+ * Attributes: `steps` (per scheme, 25–3000, default 300), `train-length`
+ * (L, 8–64, a multiple of 4; default 32), `seed`, `lang`.
+ * Events: `settings-change` (detail {steps, trainLength, seed}), `state-change`
+ * (detail {state}), `run-end` (detail {data}), `reference-load`.
+ * @example <attn-position-extrapolation steps="200" train-length="16"></attn-position-extrapolation>
+ */
+export declare class AttnPositionExtrapolation extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnPositionExtrapolation;
+  get settings(): { steps: number; trainLength: number; seed: number };
+  set settings(s: Partial<{ steps: number; trainLength: number; seed: number }>);
+  readonly state: 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  /** The live run so far: { options, step, steps, results } (null before a run). */
+  readonly data: unknown;
+  /** The committed reference run, once loaded. */
+  readonly reference: { experiment: string; command: string; options: object; madeOn: object; data: unknown } | null;
+  run(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+}
+
 /** Uses your own KaTeX (anything with `renderToString`) instead of the packaged copy; null shows TeX as text. */
 export declare function setMathRenderer(katex: { renderToString(tex: string, options?: object): string } | null, options?: { css?: string | null }): void;
 /** Typesets the text of every element matching `selector` (default '.tex'; add class 'display' for display maths) in `root`. */
@@ -690,6 +748,8 @@ declare global {
     'attn-scaling-laws': AttnScalingLaws;
     'attn-emergence': AttnEmergence;
     'attn-in-context': AttnInContext;
+    'attn-scaling-sweep': AttnScalingSweep;
+    'attn-position-extrapolation': AttnPositionExtrapolation;
     'attn-rope-dial': AttnRopeDial;
     'attn-sinusoidal': AttnSinusoidal;
     'attn-rope-decay': AttnRopeDecay;

@@ -93,3 +93,10 @@ import { AttnNormPlacement } from './attn-norm-placement.js';
 AttnGrokking.define();
 AttnNormPlacement.define();
 export { AttnGrokking, AttnNormPlacement };
+// Issue 11: the live scaling sweep and positions beyond the training length.
+import { AttnScalingSweep } from './attn-scaling-sweep.js';
+import { AttnPositionExtrapolation } from './attn-position-extrapolation.js';
+
+AttnScalingSweep.define();
+AttnPositionExtrapolation.define();
+export { AttnScalingSweep, AttnPositionExtrapolation };

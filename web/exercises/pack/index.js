@@ -21,6 +21,7 @@ import { exercises as memoryCost } from './memory-cost.js';
 import { exercises as sequenceModels } from './sequence-models.js';
 import { exercises as experiments } from './experiments.js';
 import { exercises as grokking } from './grokking.js';
+import { exercises as sweep } from './sweep.js';
 
 export const exercises = [
   ...basics, ...training, ...sinusoidal, ...attention, ...attentionScale, ...masks, ...heads,
@@ -28,4 +29,5 @@ export const exercises = [
   ...positionMaths, ...memoryCost, ...sequenceModels,
   ...experiments,
   ...grokking,
+  ...sweep,
 ];

@@ -1,0 +1,181 @@
+// <attn-scaling-sweep>: the live scaling sweep. Trains the models of
+// runScalingSweep in a Worker (progress, pause, resume, cancel) and draws,
+// as they finish, held-out loss against non-embedding parameters N and
+// against compute C = 6·N·D on log–log axes, with the fitted power laws;
+// the project's reference sweep (web/experiments/reference/) beside it,
+// labelled. Attributes: steps, seed; `settings-change` when the reader changes one.
+import { el } from './dom.js';
+import { AttnElement, intAttr } from './attn-element.js';
+import { t } from './i18n.js';
+import { AttnLineChart } from './attn-line-chart.js';
+import { formatNumber } from './line-chart-scale.js';
+import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
+import { ExperimentRunner } from './experiment-runner.js';
+import { runScalingSweep } from '../experiments/scaling-sweep.js';
+import { logBounds, setYBounds } from './chart-bounds.js';
+import './sweep-messages.js';
+
+const REFERENCE_URL = new URL('../experiments/reference/scaling-sweep.json', import.meta.url);
+const FIELDS = [['steps', 'steps', 25, 2000, 25, 400], ['seed', 'seed', 0, 9999, 1, 1]];
+const SIZE_COLORS = ['#3451b2', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207'];
+
+/** Points of y ≈ c·x^α at the ends of [lo, hi] (a straight line on log–log axes). */
+const fitLine = (fit, xs) => (fit && xs.length ? [Math.min(...xs), Math.max(...xs)].map((x) => [x, fit.coefficient * x ** fit.exponent]) : []);
+
+export class AttnScalingSweep extends AttnElement {
+  static tag = 'attn-scaling-sweep';
+  static uses = { 'attn-line-chart': AttnLineChart };
+  static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
+
+  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #byN; #byC; #facts; #texts = {};
+  #runner; #live = null; #reference = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const row = el('div', 'row');
+    for (const [attr, , min, max, step] of FIELDS) {
+      const label = el('label', 'field');
+      this.#names[attr] = el('span', 'name');
+      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
+      this.#inputs[attr].addEventListener('change', () => {
+        this.setAttribute(attr, this.#inputs[attr].value);
+        this.emit('settings-change', this.settings);
+      });
+      label.append(this.#names[attr], this.#inputs[attr]);
+      row.append(label);
+    }
+    const buttons = el('div', 'row');
+    for (const name of ['run', 'pause', 'cancel']) {
+      this.#buttons[name] = Object.assign(el('button', name === 'run' ? 'primary' : ''), { type: 'button' });
+      buttons.append(this.#buttons[name]);
+    }
+    this.#runner = new ExperimentRunner('scaling-sweep', runScalingSweep, {
+      onState: (state) => { this.schedule(); this.emit('state-change', { state }); },
+      onProgress: (event) => this.#onProgress(event),
+    });
+    this.#buttons.run.addEventListener('click', () => this.run());
+    this.#buttons.pause.addEventListener('click', () => (this.state === 'paused' ? this.resume() : this.pause()));
+    this.#buttons.cancel.addEventListener('click', () => this.cancel());
+    this.#progress = Object.assign(el('progress'), { max: 1, value: 0 });
+    this.#status = el('p', 'status');
+    this.#status.setAttribute('aria-live', 'polite');
+    this.#texts.byN = el('h3');
+    this.#byN = new AttnLineChart();
+    this.#byN.setAttribute('log-x', '');
+    this.#byN.setAttribute('log-y', '');
+    this.#byN.id = 'by-parameters';
+    this.#texts.byC = el('h3');
+    this.#byC = new AttnLineChart();
+    this.#byC.setAttribute('log-x', '');
+    this.#byC.setAttribute('log-y', '');
+    this.#byC.id = 'by-compute';
+    this.#facts = el('div');
+    this.#texts.note = el('p', 'note');
+    this.#texts.reference = el('p', 'note');
+    root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status,
+      this.#texts.byN, this.#byN, this.#texts.byC, this.#byC, this.#facts, this.#texts.note, this.#texts.reference);
+    this.onDisconnect(() => this.#runner.terminate());
+  }
+
+  connected() {
+    if (this.#reference) return;
+    fetch(REFERENCE_URL).then((r) => r.json()).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); })
+      .catch(() => { this.#reference = { failed: true }; this.schedule(); this.emit('reference-load'); });
+  }
+
+  get settings() {
+    return Object.fromEntries(FIELDS.map(([attr, option, min, max, , fallback]) => [option, intAttr(this, attr, fallback, min, max)]));
+  }
+  set settings(s) {
+    for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
+  }
+  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
+  get state() { return this.#runner.state; }
+  /** The live sweep so far: { options, step, steps, runs, fitParameters, frontier, fitCompute } (null before a run). */
+  get data() { return this.#live; }
+  /** The committed reference sweep ({experiment, command, options, madeOn, data}), once loaded. */
+  get reference() { return this.#reference?.failed ? null : this.#reference; }
+
+  /** Starts a sweep with the current settings (a run going is cancelled). */
+  async run() {
+    const s = this.settings;
+    const options = { steps: s.steps, seed: s.seed, evalEvery: Math.max(5, Math.round(s.steps / 8)) };
+    this.#live = { options, step: 0, steps: 0, runs: [], fitParameters: null, frontier: [], fitCompute: null };
+    this.#progress.value = 0;
+    const data = await this.#runner.run(options);
+    if (data) {
+      this.#live = { ...this.#live, ...data, step: this.#live.steps };
+      this.schedule();
+      this.emit('run-end', { data });
+    }
+  }
+  pause() { this.#runner.pause(); }
+  resume() { this.#runner.resume(); }
+  cancel() { this.#runner.cancel(); }
+
+  #onProgress(event) {
+    Object.assign(this.#live, event.sweep, { step: event.step, steps: event.steps });
+    this.#progress.value = event.fraction;
+    this.schedule();
+    this.emit('sweep-progress', { step: event.step, steps: event.steps });
+  }
+
+  render() {
+    const L = this.language;
+    const s = this.settings;
+    for (const [attr, option] of FIELDS) {
+      this.#names[attr].textContent = t(`sweep.${option}`, {}, L);
+      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
+    }
+    const runner = this.#runner;
+    this.#buttons.run.textContent = t(runner.busy ? 'sweep.restart' : 'sweep.run', {}, L);
+    this.#buttons.pause.textContent = t(runner.state === 'paused' ? 'sweep.resume' : 'sweep.pause', {}, L);
+    this.#buttons.pause.disabled = !runner.busy;
+    this.#buttons.cancel.textContent = t('sweep.cancel', {}, L);
+    this.#buttons.cancel.disabled = !runner.busy;
+    const live = this.#live;
+    this.#status.textContent = t(`sweep.state.${runner.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: runner.message }, L);
+    const ref = this.reference?.data ?? null;
+    const liveRuns = live?.runs.filter((r) => r.finalLoss !== null) ?? [];
+    // loss against N: finished sizes as dots, the fitted law as a line
+    const byN = [];
+    if (ref) {
+      const done = ref.runs.filter((r) => r.finalLoss !== null);
+      byN.push({ label: t('sweep.series.ref', {}, L), points: done.map((r) => [r.parameters, r.finalLoss]), color: '#8a94a3', dot: true });
+      byN.push({ label: t('sweep.series.refFit', { a: formatNumber(ref.fitParameters.exponent, 3) }, L), points: fitLine(ref.fitParameters, done.map((r) => r.parameters)), color: '#8a94a3', dashed: true });
+    }
+    if (liveRuns.length) byN.push({ label: t('sweep.series.live', {}, L), points: liveRuns.map((r) => [r.parameters, r.finalLoss]), color: '#3451b2', dot: true });
+    if (live?.fitParameters) byN.push({ label: t('sweep.series.liveFit', { a: formatNumber(live.fitParameters.exponent, 3) }, L), points: fitLine(live.fitParameters, liveRuns.map((r) => r.parameters)), color: '#3451b2' });
+    this.#texts.byN.textContent = t('sweep.byN.title', {}, L);
+    this.#byN.setAttribute('x-label', t('sweep.axis.n', {}, L));
+    this.#byN.setAttribute('y-label', t('sweep.axis.loss', {}, L));
+    setYBounds(this.#byN, logBounds(byN.flatMap((x) => x.points.map((p) => p[1]))));
+    this.#byN.series = byN;
+    // loss against compute: every size's checkpoints (the live sweep once it has any, else the reference)
+    const shownLive = (live?.runs.length ?? 0) > 0;
+    const shown = shownLive ? live : ref;
+    const byC = [];
+    shown?.runs.forEach((r, k) => byC.push({
+      label: t(shownLive ? 'sweep.series.size' : 'sweep.series.refSize', { n: formatNumber(r.parameters, 2), dim: r.dim, layers: r.nLayers }, L),
+      points: r.curve.filter((c) => c.step > 0).map((c) => [c.flops, c.heldOutLoss]), color: SIZE_COLORS[k % SIZE_COLORS.length],
+    }));
+    if (ref?.fitCompute) byC.push({ label: t('sweep.series.refFrontier', { a: formatNumber(ref.fitCompute.exponent, 3) }, L), points: fitLine(ref.fitCompute, ref.frontier.map((p) => p.flops)), color: '#1b2430', dashed: true });
+    if (shownLive && live.fitCompute) byC.push({ label: t('sweep.series.liveFrontier', { a: formatNumber(live.fitCompute.exponent, 3) }, L), points: fitLine(live.fitCompute, live.frontier.map((p) => p.flops)), color: '#1b2430' });
+    this.#texts.byC.textContent = t(shownLive ? 'sweep.byC.title' : 'sweep.byC.refTitle', {}, L);
+    this.#byC.setAttribute('x-label', t('sweep.axis.c', {}, L));
+    this.#byC.setAttribute('y-label', t('sweep.axis.loss', {}, L));
+    setYBounds(this.#byC, logBounds(byC.flatMap((x) => x.points.map((p) => p[1]))));
+    this.#byC.series = byC;
+    const fact = (fit) => (fit ? `${formatNumber(fit.exponent, 3)} (r² ${formatNumber(fit.r2, 3)})` : '—');
+    this.#facts.replaceChildren(facts([
+      [t('sweep.fact.alphaN', {}, L), `${fact(live?.fitParameters)} · ${fact(ref?.fitParameters)}`],
+      [t('sweep.fact.alphaC', {}, L), `${fact(live?.fitCompute)} · ${fact(ref?.fitCompute)}`],
+      [t('sweep.fact.span', {}, L), ref ? `${formatNumber(ref.runs[0].parameters, 3)} … ${formatNumber(ref.runs.at(-1).parameters, 3)} (×${formatNumber(ref.runs.at(-1).parameters / ref.runs[0].parameters, 2)})` : '—'],
+      [t('sweep.fact.budget', {}, L), ref ? formatNumber(ref.tokenBudget, 3) : '—'],
+    ]));
+    this.#texts.note.textContent = t('sweep.note', {}, L);
+    const r = this.reference;
+    this.#texts.reference.textContent = r ? t('sweep.reference', { command: r.command, seed: r.options.seed, steps: r.options.steps, seconds: formatNumber(r.madeOn.seconds, 3) }, L) : '';
+  }
+}
