@@ -11,8 +11,7 @@ import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRunner } from './experiment-runner.js';
-import { runPositionExtrapolation } from '../experiments/position-extrapolation.js';
+import { ExperimentRun, runControls } from './experiment-run.js';
 import { halfUnitBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
 
@@ -25,8 +24,8 @@ export class AttnPositionExtrapolation extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
 
-  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #chart; #refChart; #facts; #texts = {};
-  #runner; #live = null; #reference = null;
+  #inputs = {}; #names = {}; #controls; #chart; #refChart; #facts; #texts = {};
+  #run; #fraction = 0; #live = null; #reference = null;
 
   constructor() {
     super();
@@ -43,21 +42,8 @@ export class AttnPositionExtrapolation extends AttnElement {
       label.append(this.#names[attr], this.#inputs[attr]);
       row.append(label);
     }
-    const buttons = el('div', 'row');
-    for (const name of ['run', 'pause', 'cancel']) {
-      this.#buttons[name] = Object.assign(el('button', name === 'run' ? 'primary' : ''), { type: 'button' });
-      buttons.append(this.#buttons[name]);
-    }
-    this.#runner = new ExperimentRunner('position-extrapolation', runPositionExtrapolation, {
-      onState: (state) => { this.schedule(); this.emit('state-change', { state }); },
-      onProgress: (event) => this.#onProgress(event),
-    });
-    this.#buttons.run.addEventListener('click', () => this.run());
-    this.#buttons.pause.addEventListener('click', () => (this.state === 'paused' ? this.resume() : this.pause()));
-    this.#buttons.cancel.addEventListener('click', () => this.cancel());
-    this.#progress = Object.assign(el('progress'), { max: 1, value: 0 });
-    this.#status = el('p', 'status');
-    this.#status.setAttribute('aria-live', 'polite');
+    this.#run = new ExperimentRun('position-extrapolation', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
+    this.#controls = runControls(this.#run, () => this.run());
     this.#texts.live = el('h3');
     this.#chart = new AttnLineChart();
     this.#chart.id = 'live-chart';
@@ -68,9 +54,9 @@ export class AttnPositionExtrapolation extends AttnElement {
     this.#facts = el('div');
     this.#texts.note = el('p', 'note');
     this.#texts.reference = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status,
+    root.append(el('style', null, EXPERIMENT_STYLE), row, this.#controls.element,
       this.#texts.live, this.#chart, this.#texts.ref, this.#refChart, this.#texts.learned, this.#facts, this.#texts.note, this.#texts.reference);
-    this.onDisconnect(() => this.#runner.terminate());
+    this.onDisconnect(() => this.#run.dispose());
   }
 
   connected() {
@@ -85,7 +71,7 @@ export class AttnPositionExtrapolation extends AttnElement {
   set settings(s) {
     for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
   }
-  get state() { return this.#runner.state; }
+  get state() { return this.#run.state; }
   /** The live run so far: { options, step, steps, results } (null before a run). */
   get data() { return this.#live; }
   get reference() { return this.#reference?.failed ? null : this.#reference; }
@@ -95,22 +81,22 @@ export class AttnPositionExtrapolation extends AttnElement {
     const trainLength = s.trainLength - (s.trainLength % 4); // bins of 4 positions must divide L
     const options = { steps: s.steps, trainLength, seed: s.seed, binWidth: 4, reportEvery: Math.max(5, Math.round(s.steps / 10)) };
     this.#live = { options, step: 0, steps: 0, results: [] };
-    this.#progress.value = 0;
-    const data = await this.#runner.run(options);
+    this.#fraction = 0;
+    const data = await this.#run.start(options, (event) => this.#onProgress(event));
     if (data) {
       this.#live = { ...data, step: this.#live.steps, steps: this.#live.steps };
       this.schedule();
       this.emit('run-end', { data });
     }
   }
-  pause() { this.#runner.pause(); }
-  resume() { this.#runner.resume(); }
-  cancel() { this.#runner.cancel(); }
+  pause() { this.#run.pause(); }
+  resume() { this.#run.resume(); }
+  cancel() { this.#run.cancel(); }
 
   #onProgress(event) {
     this.#live.results[event.index] = event.result;
     Object.assign(this.#live, { step: event.step, steps: event.steps });
-    this.#progress.value = event.fraction;
+    this.#fraction = event.fraction;
     this.schedule();
   }
 
@@ -127,14 +113,11 @@ export class AttnPositionExtrapolation extends AttnElement {
       this.#names[attr].textContent = t(`pos.${option}`, {}, L);
       if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
     }
-    const runner = this.#runner;
-    this.#buttons.run.textContent = t(runner.busy ? 'sweep.restart' : 'sweep.run', {}, L);
-    this.#buttons.pause.textContent = t(runner.state === 'paused' ? 'sweep.resume' : 'sweep.pause', {}, L);
-    this.#buttons.pause.disabled = !runner.busy;
-    this.#buttons.cancel.textContent = t('sweep.cancel', {}, L);
-    this.#buttons.cancel.disabled = !runner.busy;
     const live = this.#live;
-    this.#status.textContent = t(`sweep.state.${runner.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: runner.message }, L);
+    this.#controls.update((key) => t(`sweep.${key}`, {}, L), {
+      fraction: this.#fraction,
+      statusText: t(`sweep.state.${this.#run.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: this.#run.message }, L),
+    });
     this.#texts.live.textContent = t('pos.live.title', { L: live?.options.trainLength ?? s.trainLength }, L);
     this.#texts.ref.textContent = t('pos.ref.title', { L: this.reference?.data.trainLength ?? '' }, L);
     // the live chart only once a run has started; both on the same y range
