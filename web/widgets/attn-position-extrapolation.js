@@ -6,7 +6,8 @@
 // project's reference run is drawn beside it, labelled.
 // Attributes: steps, train-length, seed; `settings-change` when the reader changes one.
 import { el } from './dom.js';
-import { AttnElement, intAttr } from './attn-element.js';
+import { AttnElement } from './attn-element.js';
+import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
@@ -24,24 +25,13 @@ export class AttnPositionExtrapolation extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
 
-  #inputs = {}; #names = {}; #controls; #chart; #refChart; #facts; #texts = {};
+  #fields; #controls; #chart; #refChart; #facts; #texts = {};
   #run; #fraction = 0; #live = null; #reference = null;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const row = el('div', 'row');
-    for (const [attr, , min, max, step] of FIELDS) {
-      const label = el('label', 'field');
-      this.#names[attr] = el('span', 'name');
-      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
-      this.#inputs[attr].addEventListener('change', () => {
-        this.setAttribute(attr, this.#inputs[attr].value);
-        this.emit('settings-change', this.settings);
-      });
-      label.append(this.#names[attr], this.#inputs[attr]);
-      row.append(label);
-    }
+    this.#fields = numberFields(this, FIELDS);
     this.#run = new ExperimentRun('position-extrapolation', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
     this.#controls = runControls(this.#run, () => this.run());
     this.#texts.live = el('h3');
@@ -54,7 +44,7 @@ export class AttnPositionExtrapolation extends AttnElement {
     this.#facts = el('div');
     this.#texts.note = el('p', 'note');
     this.#texts.reference = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, this.#controls.element,
+    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element,
       this.#texts.live, this.#chart, this.#texts.ref, this.#refChart, this.#texts.learned, this.#facts, this.#texts.note, this.#texts.reference);
     this.onDisconnect(() => this.#run.dispose());
   }
@@ -65,12 +55,8 @@ export class AttnPositionExtrapolation extends AttnElement {
       .catch(() => { this.#reference = { failed: true }; this.schedule(); this.emit('reference-load'); });
   }
 
-  get settings() {
-    return Object.fromEntries(FIELDS.map(([attr, option, min, max, , fallback]) => [option, intAttr(this, attr, fallback, min, max)]));
-  }
-  set settings(s) {
-    for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
-  }
+  get settings() { return readSettings(this, FIELDS); }
+  set settings(s) { writeSettings(this, FIELDS, s); }
   get state() { return this.#run.state; }
   /** The live run so far: { options, step, steps, results } (null before a run). */
   get data() { return this.#live; }
@@ -109,10 +95,7 @@ export class AttnPositionExtrapolation extends AttnElement {
   render() {
     const L = this.language;
     const s = this.settings;
-    for (const [attr, option] of FIELDS) {
-      this.#names[attr].textContent = t(`pos.${option}`, {}, L);
-      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
-    }
+    renderFields(this, FIELDS, this.#fields, (option) => t(`pos.${option}`, {}, L), s);
     const live = this.#live;
     this.#controls.update((key) => t(`sweep.${key}`, {}, L), {
       fraction: this.#fraction,

@@ -5,7 +5,8 @@
 // the project's reference sweep (web/experiments/reference/) beside it,
 // labelled. Attributes: steps, seed; `settings-change` when the reader changes one.
 import { el } from './dom.js';
-import { AttnElement, intAttr } from './attn-element.js';
+import { AttnElement } from './attn-element.js';
+import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
@@ -26,24 +27,13 @@ export class AttnScalingSweep extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
 
-  #inputs = {}; #names = {}; #controls; #byN; #byC; #facts; #texts = {};
+  #fields; #controls; #byN; #byC; #facts; #texts = {};
   #run; #fraction = 0; #live = null; #reference = null;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const row = el('div', 'row');
-    for (const [attr, , min, max, step] of FIELDS) {
-      const label = el('label', 'field');
-      this.#names[attr] = el('span', 'name');
-      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
-      this.#inputs[attr].addEventListener('change', () => {
-        this.setAttribute(attr, this.#inputs[attr].value);
-        this.emit('settings-change', this.settings);
-      });
-      label.append(this.#names[attr], this.#inputs[attr]);
-      row.append(label);
-    }
+    this.#fields = numberFields(this, FIELDS);
     this.#run = new ExperimentRun('scaling-sweep', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
     this.#controls = runControls(this.#run, () => this.run());
     this.#texts.byN = el('h3');
@@ -59,7 +49,7 @@ export class AttnScalingSweep extends AttnElement {
     this.#facts = el('div');
     this.#texts.note = el('p', 'note');
     this.#texts.reference = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, this.#controls.element,
+    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element,
       this.#texts.byN, this.#byN, this.#texts.byC, this.#byC, this.#facts, this.#texts.note, this.#texts.reference);
     this.onDisconnect(() => this.#run.dispose());
   }
@@ -70,12 +60,8 @@ export class AttnScalingSweep extends AttnElement {
       .catch(() => { this.#reference = { failed: true }; this.schedule(); this.emit('reference-load'); });
   }
 
-  get settings() {
-    return Object.fromEntries(FIELDS.map(([attr, option, min, max, , fallback]) => [option, intAttr(this, attr, fallback, min, max)]));
-  }
-  set settings(s) {
-    for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
-  }
+  get settings() { return readSettings(this, FIELDS); }
+  set settings(s) { writeSettings(this, FIELDS, s); }
   /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
   get state() { return this.#run.state; }
   /** The live sweep so far: { options, step, steps, runs, fitParameters, frontier, fitCompute } (null before a run). */
@@ -110,10 +96,7 @@ export class AttnScalingSweep extends AttnElement {
   render() {
     const L = this.language;
     const s = this.settings;
-    for (const [attr, option] of FIELDS) {
-      this.#names[attr].textContent = t(`sweep.${option}`, {}, L);
-      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
-    }
+    renderFields(this, FIELDS, this.#fields, (option) => t(`sweep.${option}`, {}, L), s);
     const live = this.#live;
     this.#controls.update((key) => t(`sweep.${key}`, {}, L), {
       fraction: this.#fraction,
