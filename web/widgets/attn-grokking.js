@@ -13,7 +13,7 @@ import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls } from './experiment-run.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import './grokking-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/grokking.json', import.meta.url);
@@ -70,8 +70,7 @@ export class AttnGrokking extends AttnElement {
 
   connected() {
     if (this.#reference) return;
-    const done = (ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); };
-    fetch(REFERENCE_URL).then((r) => r.json()).then(done).catch(() => done({ failed: true }));
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
   #changed(attr) {

@@ -14,7 +14,7 @@ import { AttnLineChart } from './attn-line-chart.js';
 import { AttnHeatmap } from './attn-heatmap.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls } from './experiment-run.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import './experiment-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/in-context-regression.json', import.meta.url);
@@ -58,10 +58,8 @@ export class AttnInContext extends AttnElement {
   }
 
   connected() {
-    if (!this.#reference) {
-      fetch(REFERENCE_URL).then((r) => r.json()).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); })
-        .catch(() => { this.#reference = { failed: true }; this.schedule(); this.emit('reference-load'); });
-    }
+    if (this.#reference) return;
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
   /** The run's options from the attributes. */

@@ -12,7 +12,7 @@ import { numberFields, readSettings, writeSettings, renderFields } from './exper
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { EXPERIMENT_STYLE } from './experiment-style.js';
-import { ExperimentRun, runControls } from './experiment-run.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import './grokking-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/norm-placement.json', import.meta.url);
@@ -62,8 +62,7 @@ export class AttnNormPlacement extends AttnElement {
 
   connected() {
     if (this.#reference) return;
-    const done = (ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); };
-    fetch(REFERENCE_URL).then((r) => r.json()).then(done).catch(() => done({ failed: true }));
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
   /** The run's options from the attributes. */

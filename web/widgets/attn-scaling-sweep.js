@@ -11,7 +11,7 @@ import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls } from './experiment-run.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import { logBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
 
@@ -56,8 +56,7 @@ export class AttnScalingSweep extends AttnElement {
 
   connected() {
     if (this.#reference) return;
-    fetch(REFERENCE_URL).then((r) => r.json()).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); })
-      .catch(() => { this.#reference = { failed: true }; this.schedule(); this.emit('reference-load'); });
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
   get settings() { return readSettings(this, FIELDS); }
