@@ -3,19 +3,11 @@
 // recomputation from the API's scores; the last step equals flashAttention;
 // the traffic counter follows its sliders.
 import { describe, expect, test } from 'vitest';
-import { screenshot, usePlayground } from './browser.js';
+import { usePlayground } from './browser.js';
+import { drag, screenshotsInBothLanguages } from './topic_helpers.js';
 
 const env = usePlayground({ locale: 'en-US' });
 const openEfficiency = (query = '') => env.open(`/playground/efficiency.html${query}`);
-
-/** Sets a range input inside a widget's shadow root as a drag does (input event). */
-function drag(page, host, selector, value) {
-  return page.evaluate(([h, s, v]) => {
-    const input = document.getElementById(h).shadowRoot.querySelector(s);
-    input.value = String(v);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, [host, selector, value]);
-}
 
 /** The flash widget's table next to a float64 online softmax over the API's scores. */
 function flashVsReference(page) {
@@ -159,16 +151,7 @@ describe('efficiency page', () => {
 
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openEfficiency();
-    await screenshot(page, 'efficiency-en-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'efficiency-en-390');
-    await page.locator('attn-lang-switch button', { hasText: '日本語' }).click();
-    expect(await page.textContent('h1')).toBe('効率');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'efficiency-ja-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, 'efficiency-ja-1280');
+    await screenshotsInBothLanguages(page, 'efficiency', '効率');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -2,19 +2,11 @@
 // CSP: its widgets move with their controls and every number they show equals
 // what the public API returns for the same inputs.
 import { describe, expect, test } from 'vitest';
-import { screenshot, usePlayground } from './browser.js';
+import { usePlayground } from './browser.js';
+import { drag, screenshotsInBothLanguages } from './topic_helpers.js';
 
 const env = usePlayground({ locale: 'en-US' });
 const openPositions = (query = '') => env.open(`/playground/positions.html${query}`);
-
-/** Sets a range input inside a widget's shadow root the way a user's drag does (input event). */
-function drag(page, host, selector, value) {
-  return page.evaluate(([h, s, v]) => {
-    const input = document.getElementById(h).shadowRoot.querySelector(s);
-    input.value = String(v);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, [host, selector, value]);
-}
 
 /** What the dial shows and what the API gives for the dial's own attributes. */
 function dialVsApi(page) {
@@ -197,16 +189,7 @@ describe('positions page', () => {
 
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openPositions();
-    await screenshot(page, 'positions-en-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'positions-en-390');
-    await page.locator('attn-lang-switch button', { hasText: '日本語' }).click();
-    expect(await page.textContent('h1')).toBe('位置の表し方');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'positions-ja-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, 'positions-ja-1280');
+    await screenshotsInBothLanguages(page, 'positions', '位置の表し方');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -2,18 +2,11 @@
 // CSP: the output <attn-ssm> shows equals a float64 re-implementation of the
 // recurrence for the same inputs, in both modes, after moving a control.
 import { describe, expect, test } from 'vitest';
-import { screenshot, usePlayground } from './browser.js';
+import { usePlayground } from './browser.js';
+import { drag, screenshotsInBothLanguages } from './topic_helpers.js';
 
 const env = usePlayground({ locale: 'en-US' });
 const openSsm = (query = '') => env.open(`/playground/ssm.html${query}`);
-
-function drag(page, host, selector, value) {
-  return page.evaluate(([h, s, v]) => {
-    const input = document.getElementById(h).shadowRoot.querySelector(s);
-    input.value = String(v);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, [host, selector, value]);
-}
 
 /** What widget `id` shows next to a float64 loop x_t = e^(Δ_t A) x_{t−1} + Δ_t B u_t, y_t = C·x_t (A_n = −(n+1), B = C = 1). */
 function shownVsReference(page, id) {
@@ -84,16 +77,7 @@ describe('state-space models page', () => {
 
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openSsm();
-    await screenshot(page, 'ssm-en-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'ssm-en-390');
-    await page.locator('attn-lang-switch button', { hasText: '日本語' }).click();
-    expect(await page.textContent('h1')).toBe('状態空間モデルと Mamba');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, 'ssm-ja-390');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, 'ssm-ja-1280');
+    await screenshotsInBothLanguages(page, 'ssm', '状態空間モデルと Mamba');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -7,12 +7,13 @@
 // seed, steps (the run's options); `settings-change` fires when the reader
 // changes one, `run-end` when a run finishes.
 import { el } from './dom.js';
-import { AttnElement, intAttr, numberAttr, enumAttr } from './attn-element.js';
+import { AttnElement, enumAttr } from './attn-element.js';
+import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls } from './experiment-run.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import './grokking-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/grokking.json', import.meta.url);
@@ -47,14 +48,7 @@ export class AttnGrokking extends AttnElement {
     opLabel.append(this.#names.operation, this.#inputs.operation);
     row.append(opLabel);
     this.#inputs.operation.addEventListener('change', () => this.#changed('operation'));
-    for (const [attr, , min, max, step] of FIELDS) {
-      const label = el('label', 'field');
-      this.#names[attr] = el('span', 'name');
-      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
-      this.#inputs[attr].addEventListener('change', () => this.#changed(attr));
-      label.append(this.#names[attr], this.#inputs[attr]);
-      row.append(label);
-    }
+    numberFields(this, FIELDS, { row, names: this.#names, inputs: this.#inputs });
     this.#run = new ExperimentRun('grokking', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
     this.#controls = runControls(this.#run, () => this.run());
     const parts = [];
@@ -76,8 +70,7 @@ export class AttnGrokking extends AttnElement {
 
   connected() {
     if (this.#reference) return;
-    const done = (ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); };
-    fetch(REFERENCE_URL).then((r) => r.json()).then(done).catch(() => done({ failed: true }));
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
   #changed(attr) {
@@ -87,14 +80,10 @@ export class AttnGrokking extends AttnElement {
 
   /** The run's options from the attributes. */
   get settings() {
-    const s = { operation: enumAttr(this, 'operation', OPERATIONS, 'add') };
-    for (const [attr, option, min, max, step, fallback] of FIELDS) {
-      s[option] = step < 1 ? Math.min(max, Math.max(min, numberAttr(this, attr, fallback))) : intAttr(this, attr, fallback, min, max);
-    }
-    return s;
+    return { operation: enumAttr(this, 'operation', OPERATIONS, 'add'), ...readSettings(this, FIELDS) };
   }
   set settings(s) {
-    for (const [attr, option] of [['operation', 'operation'], ...FIELDS]) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
+    writeSettings(this, [['operation', 'operation'], ...FIELDS], s);
   }
   /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
   get state() { return this.#run.state; }
@@ -140,10 +129,7 @@ export class AttnGrokking extends AttnElement {
     this.#names.operation.textContent = t('grok.operation', {}, L);
     [...this.#inputs.operation.options].forEach((o) => { o.textContent = t(`grok.op.${o.value}`, {}, L); });
     this.#inputs.operation.value = s.operation;
-    for (const [attr, option] of FIELDS) {
-      this.#names[attr].textContent = t(`grok.${option}`, {}, L);
-      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
-    }
+    renderFields(this, FIELDS, { names: this.#names, inputs: this.#inputs }, (option) => t(`grok.${option}`, {}, L), s);
     const live = this.#live;
     this.#controls.update((key) => t(`grok.${key}`, {}, L), {
       fraction: this.#fraction,

@@ -7,13 +7,14 @@
 // Attributes: steps, context-length, dims, noise, seed (the run's options);
 // `settings-change` fires when the reader changes one.
 import { el } from './dom.js';
-import { AttnElement, intAttr, numberAttr } from './attn-element.js';
+import { AttnElement } from './attn-element.js';
+import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { AttnHeatmap } from './attn-heatmap.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls } from './experiment-run.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import './experiment-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/in-context-regression.json', import.meta.url);
@@ -31,24 +32,13 @@ export class AttnInContext extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart, 'attn-heatmap': AttnHeatmap };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
 
-  #inputs = {}; #names = {}; #controls; #byN; #training; #facts; #gamma; #texts = {};
+  #fields; #controls; #byN; #training; #facts; #gamma; #texts = {};
   #run; #live = null; #fraction = 0; #reference = null;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const row = el('div', 'row');
-    for (const [attr, , min, max, step] of FIELDS) {
-      const label = el('label', 'field');
-      this.#names[attr] = el('span', 'name');
-      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
-      this.#inputs[attr].addEventListener('change', () => {
-        this.setAttribute(attr, this.#inputs[attr].value);
-        this.emit('settings-change', this.settings);
-      });
-      label.append(this.#names[attr], this.#inputs[attr]);
-      row.append(label);
-    }
+    this.#fields = numberFields(this, FIELDS);
     this.#run = new ExperimentRun('in-context-regression', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
     this.#controls = runControls(this.#run, () => this.run());
     this.#texts.byN = el('h3');
@@ -62,26 +52,19 @@ export class AttnInContext extends AttnElement {
     this.#gamma = new AttnHeatmap();
     this.#gamma.setAttribute('show-values', '');
     this.#texts.note = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, this.#controls.element,
+    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element,
       this.#texts.byN, this.#byN, this.#texts.training, this.#training, this.#facts, this.#texts.gamma, this.#gamma, this.#texts.note);
     this.onDisconnect(() => this.#run.dispose());
   }
 
   connected() {
-    if (!this.#reference) {
-      fetch(REFERENCE_URL).then((r) => r.json()).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); })
-        .catch(() => { this.#reference = { failed: true }; this.schedule(); this.emit('reference-load'); });
-    }
+    if (this.#reference) return;
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
   /** The run's options from the attributes. */
-  get settings() {
-    return Object.fromEntries(FIELDS.map(([attr, option, min, max, step, fallback]) => [option,
-      step < 1 ? Math.min(max, Math.max(min, numberAttr(this, attr, fallback))) : intAttr(this, attr, fallback, min, max)]));
-  }
-  set settings(s) {
-    for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
-  }
+  get settings() { return readSettings(this, FIELDS); }
+  set settings(s) { writeSettings(this, FIELDS, s); }
   /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
   get state() { return this.#run.state; }
   /** The live run's data so far (null before a run). */
@@ -114,10 +97,7 @@ export class AttnInContext extends AttnElement {
   render() {
     const L = this.language;
     const s = this.settings;
-    for (const [attr, option] of FIELDS) {
-      this.#names[attr].textContent = t(`icl.${option}`, {}, L);
-      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
-    }
+    renderFields(this, FIELDS, this.#fields, (option) => t(`icl.${option}`, {}, L), s);
     const live = this.#live;
     this.#controls.update((key) => t(`icl.${key}`, {}, L), {
       fraction: this.#fraction,

@@ -7,11 +7,12 @@
 // Attributes: layers, learning-rate, warmup-steps, steps, seed (the run's
 // options) and at-step (which recorded step the norms show).
 import { el } from './dom.js';
-import { AttnElement, intAttr, numberAttr } from './attn-element.js';
+import { AttnElement, intAttr } from './attn-element.js';
+import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { EXPERIMENT_STYLE } from './experiment-style.js';
-import { ExperimentRun, runControls } from './experiment-run.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import './grokking-messages.js';
 
 const REFERENCE_URL = new URL('../experiments/reference/norm-placement.json', import.meta.url);
@@ -38,24 +39,13 @@ export class AttnNormPlacement extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'at-step', 'lang']; }
 
-  #inputs = {}; #names = {}; #controls; #fraction = 0; #charts = {}; #titles = {}; #note;
+  #fields; #controls; #fraction = 0; #charts = {}; #titles = {}; #note;
   #run; #live = null; #reference = null; #where = { variant: VARIANTS[0], step: 0 };
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const row = el('div', 'row');
-    for (const [attr, , min, max, step] of [...FIELDS, ['at-step', null, 0, 1000, 1]]) {
-      const label = el('label', 'field');
-      this.#names[attr] = el('span', 'name');
-      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
-      this.#inputs[attr].addEventListener('change', () => {
-        this.setAttribute(attr, this.#inputs[attr].value);
-        this.emit('settings-change', this.settings);
-      });
-      label.append(this.#names[attr], this.#inputs[attr]);
-      row.append(label);
-    }
+    this.#fields = numberFields(this, [...FIELDS, ['at-step', null, 0, 1000, 1]]);
     this.#run = new ExperimentRun('norm-placement', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
     this.#controls = runControls(this.#run, () => this.run());
     const parts = [];
@@ -66,24 +56,18 @@ export class AttnNormPlacement extends AttnElement {
     }
     this.#charts.layers.setAttribute('log-y', '');
     this.#note = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, this.#controls.element, ...parts, this.#note);
+    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element, ...parts, this.#note);
     this.onDisconnect(() => this.#run.dispose());
   }
 
   connected() {
     if (this.#reference) return;
-    const done = (ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); };
-    fetch(REFERENCE_URL).then((r) => r.json()).then(done).catch(() => done({ failed: true }));
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
   /** The run's options from the attributes. */
-  get settings() {
-    return Object.fromEntries(FIELDS.map(([attr, option, min, max, step, fallback]) => [option,
-      step < 1 ? Math.min(max, Math.max(min, numberAttr(this, attr, fallback))) : intAttr(this, attr, fallback, min, max)]));
-  }
-  set settings(s) {
-    for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
-  }
+  get settings() { return readSettings(this, FIELDS); }
+  set settings(s) { writeSettings(this, FIELDS, s); }
   /** The recorded step whose gradient norms are drawn (0 = initialisation). */
   get atStep() { return intAttr(this, 'at-step', 0, 0, 1000); }
   /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
@@ -123,12 +107,9 @@ export class AttnNormPlacement extends AttnElement {
   render() {
     const L = this.language;
     const s = this.settings;
-    for (const [attr, option] of FIELDS) {
-      this.#names[attr].textContent = t(`norm.${option}`, {}, L);
-      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
-    }
-    this.#names['at-step'].textContent = t('norm.step', {}, L);
-    if (this.shadowRoot.activeElement !== this.#inputs['at-step']) this.#inputs['at-step'].value = String(this.atStep);
+    renderFields(this, FIELDS, this.#fields, (option) => t(`norm.${option}`, {}, L), s);
+    this.#fields.names['at-step'].textContent = t('norm.step', {}, L);
+    if (this.shadowRoot.activeElement !== this.#fields.inputs['at-step']) this.#fields.inputs['at-step'].value = String(this.atStep);
     const variantName = (id) => t(`norm.variant.${id}`, {}, L);
     this.#controls.update((key) => t(`grok.${key}`, {}, L), {
       fraction: this.#fraction,

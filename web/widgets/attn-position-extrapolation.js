@@ -6,13 +6,13 @@
 // project's reference run is drawn beside it, labelled.
 // Attributes: steps, train-length, seed; `settings-change` when the reader changes one.
 import { el } from './dom.js';
-import { AttnElement, intAttr } from './attn-element.js';
+import { AttnElement } from './attn-element.js';
+import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRunner } from './experiment-runner.js';
-import { runPositionExtrapolation } from '../experiments/position-extrapolation.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import { halfUnitBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
 
@@ -25,39 +25,15 @@ export class AttnPositionExtrapolation extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
 
-  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #chart; #refChart; #facts; #texts = {};
-  #runner; #live = null; #reference = null;
+  #fields; #controls; #chart; #refChart; #facts; #texts = {};
+  #run; #fraction = 0; #live = null; #reference = null;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const row = el('div', 'row');
-    for (const [attr, , min, max, step] of FIELDS) {
-      const label = el('label', 'field');
-      this.#names[attr] = el('span', 'name');
-      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
-      this.#inputs[attr].addEventListener('change', () => {
-        this.setAttribute(attr, this.#inputs[attr].value);
-        this.emit('settings-change', this.settings);
-      });
-      label.append(this.#names[attr], this.#inputs[attr]);
-      row.append(label);
-    }
-    const buttons = el('div', 'row');
-    for (const name of ['run', 'pause', 'cancel']) {
-      this.#buttons[name] = Object.assign(el('button', name === 'run' ? 'primary' : ''), { type: 'button' });
-      buttons.append(this.#buttons[name]);
-    }
-    this.#runner = new ExperimentRunner('position-extrapolation', runPositionExtrapolation, {
-      onState: (state) => { this.schedule(); this.emit('state-change', { state }); },
-      onProgress: (event) => this.#onProgress(event),
-    });
-    this.#buttons.run.addEventListener('click', () => this.run());
-    this.#buttons.pause.addEventListener('click', () => (this.state === 'paused' ? this.resume() : this.pause()));
-    this.#buttons.cancel.addEventListener('click', () => this.cancel());
-    this.#progress = Object.assign(el('progress'), { max: 1, value: 0 });
-    this.#status = el('p', 'status');
-    this.#status.setAttribute('aria-live', 'polite');
+    this.#fields = numberFields(this, FIELDS);
+    this.#run = new ExperimentRun('position-extrapolation', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
+    this.#controls = runControls(this.#run, () => this.run());
     this.#texts.live = el('h3');
     this.#chart = new AttnLineChart();
     this.#chart.id = 'live-chart';
@@ -68,24 +44,19 @@ export class AttnPositionExtrapolation extends AttnElement {
     this.#facts = el('div');
     this.#texts.note = el('p', 'note');
     this.#texts.reference = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status,
+    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element,
       this.#texts.live, this.#chart, this.#texts.ref, this.#refChart, this.#texts.learned, this.#facts, this.#texts.note, this.#texts.reference);
-    this.onDisconnect(() => this.#runner.terminate());
+    this.onDisconnect(() => this.#run.dispose());
   }
 
   connected() {
     if (this.#reference) return;
-    fetch(REFERENCE_URL).then((r) => r.json()).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); })
-      .catch(() => { this.#reference = { failed: true }; this.schedule(); this.emit('reference-load'); });
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
-  get settings() {
-    return Object.fromEntries(FIELDS.map(([attr, option, min, max, , fallback]) => [option, intAttr(this, attr, fallback, min, max)]));
-  }
-  set settings(s) {
-    for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
-  }
-  get state() { return this.#runner.state; }
+  get settings() { return readSettings(this, FIELDS); }
+  set settings(s) { writeSettings(this, FIELDS, s); }
+  get state() { return this.#run.state; }
   /** The live run so far: { options, step, steps, results } (null before a run). */
   get data() { return this.#live; }
   get reference() { return this.#reference?.failed ? null : this.#reference; }
@@ -95,22 +66,22 @@ export class AttnPositionExtrapolation extends AttnElement {
     const trainLength = s.trainLength - (s.trainLength % 4); // bins of 4 positions must divide L
     const options = { steps: s.steps, trainLength, seed: s.seed, binWidth: 4, reportEvery: Math.max(5, Math.round(s.steps / 10)) };
     this.#live = { options, step: 0, steps: 0, results: [] };
-    this.#progress.value = 0;
-    const data = await this.#runner.run(options);
+    this.#fraction = 0;
+    const data = await this.#run.start(options, (event) => this.#onProgress(event));
     if (data) {
       this.#live = { ...data, step: this.#live.steps, steps: this.#live.steps };
       this.schedule();
       this.emit('run-end', { data });
     }
   }
-  pause() { this.#runner.pause(); }
-  resume() { this.#runner.resume(); }
-  cancel() { this.#runner.cancel(); }
+  pause() { this.#run.pause(); }
+  resume() { this.#run.resume(); }
+  cancel() { this.#run.cancel(); }
 
   #onProgress(event) {
     this.#live.results[event.index] = event.result;
     Object.assign(this.#live, { step: event.step, steps: event.steps });
-    this.#progress.value = event.fraction;
+    this.#fraction = event.fraction;
     this.schedule();
   }
 
@@ -123,18 +94,12 @@ export class AttnPositionExtrapolation extends AttnElement {
   render() {
     const L = this.language;
     const s = this.settings;
-    for (const [attr, option] of FIELDS) {
-      this.#names[attr].textContent = t(`pos.${option}`, {}, L);
-      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
-    }
-    const runner = this.#runner;
-    this.#buttons.run.textContent = t(runner.busy ? 'sweep.restart' : 'sweep.run', {}, L);
-    this.#buttons.pause.textContent = t(runner.state === 'paused' ? 'sweep.resume' : 'sweep.pause', {}, L);
-    this.#buttons.pause.disabled = !runner.busy;
-    this.#buttons.cancel.textContent = t('sweep.cancel', {}, L);
-    this.#buttons.cancel.disabled = !runner.busy;
+    renderFields(this, FIELDS, this.#fields, (option) => t(`pos.${option}`, {}, L), s);
     const live = this.#live;
-    this.#status.textContent = t(`sweep.state.${runner.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: runner.message }, L);
+    this.#controls.update((key) => t(`sweep.${key}`, {}, L), {
+      fraction: this.#fraction,
+      statusText: t(`sweep.state.${this.#run.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: this.#run.message }, L),
+    });
     this.#texts.live.textContent = t('pos.live.title', { L: live?.options.trainLength ?? s.trainLength }, L);
     this.#texts.ref.textContent = t('pos.ref.title', { L: this.reference?.data.trainLength ?? '' }, L);
     // the live chart only once a run has started; both on the same y range

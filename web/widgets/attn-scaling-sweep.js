@@ -5,13 +5,13 @@
 // the project's reference sweep (web/experiments/reference/) beside it,
 // labelled. Attributes: steps, seed; `settings-change` when the reader changes one.
 import { el } from './dom.js';
-import { AttnElement, intAttr } from './attn-element.js';
+import { AttnElement } from './attn-element.js';
+import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRunner } from './experiment-runner.js';
-import { runScalingSweep } from '../experiments/scaling-sweep.js';
+import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import { logBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
 
@@ -27,39 +27,15 @@ export class AttnScalingSweep extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
 
-  #inputs = {}; #names = {}; #buttons = {}; #progress; #status; #byN; #byC; #facts; #texts = {};
-  #runner; #live = null; #reference = null;
+  #fields; #controls; #byN; #byC; #facts; #texts = {};
+  #run; #fraction = 0; #live = null; #reference = null;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const row = el('div', 'row');
-    for (const [attr, , min, max, step] of FIELDS) {
-      const label = el('label', 'field');
-      this.#names[attr] = el('span', 'name');
-      this.#inputs[attr] = Object.assign(el('input'), { type: 'number', min, max, step });
-      this.#inputs[attr].addEventListener('change', () => {
-        this.setAttribute(attr, this.#inputs[attr].value);
-        this.emit('settings-change', this.settings);
-      });
-      label.append(this.#names[attr], this.#inputs[attr]);
-      row.append(label);
-    }
-    const buttons = el('div', 'row');
-    for (const name of ['run', 'pause', 'cancel']) {
-      this.#buttons[name] = Object.assign(el('button', name === 'run' ? 'primary' : ''), { type: 'button' });
-      buttons.append(this.#buttons[name]);
-    }
-    this.#runner = new ExperimentRunner('scaling-sweep', runScalingSweep, {
-      onState: (state) => { this.schedule(); this.emit('state-change', { state }); },
-      onProgress: (event) => this.#onProgress(event),
-    });
-    this.#buttons.run.addEventListener('click', () => this.run());
-    this.#buttons.pause.addEventListener('click', () => (this.state === 'paused' ? this.resume() : this.pause()));
-    this.#buttons.cancel.addEventListener('click', () => this.cancel());
-    this.#progress = Object.assign(el('progress'), { max: 1, value: 0 });
-    this.#status = el('p', 'status');
-    this.#status.setAttribute('aria-live', 'polite');
+    this.#fields = numberFields(this, FIELDS);
+    this.#run = new ExperimentRun('scaling-sweep', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
+    this.#controls = runControls(this.#run, () => this.run());
     this.#texts.byN = el('h3');
     this.#byN = new AttnLineChart();
     this.#byN.setAttribute('log-x', '');
@@ -73,25 +49,20 @@ export class AttnScalingSweep extends AttnElement {
     this.#facts = el('div');
     this.#texts.note = el('p', 'note');
     this.#texts.reference = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), row, buttons, this.#progress, this.#status,
+    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element,
       this.#texts.byN, this.#byN, this.#texts.byC, this.#byC, this.#facts, this.#texts.note, this.#texts.reference);
-    this.onDisconnect(() => this.#runner.terminate());
+    this.onDisconnect(() => this.#run.dispose());
   }
 
   connected() {
     if (this.#reference) return;
-    fetch(REFERENCE_URL).then((r) => r.json()).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); })
-      .catch(() => { this.#reference = { failed: true }; this.schedule(); this.emit('reference-load'); });
+    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
   }
 
-  get settings() {
-    return Object.fromEntries(FIELDS.map(([attr, option, min, max, , fallback]) => [option, intAttr(this, attr, fallback, min, max)]));
-  }
-  set settings(s) {
-    for (const [attr, option] of FIELDS) if (s[option] !== undefined) this.setAttribute(attr, String(s[option]));
-  }
+  get settings() { return readSettings(this, FIELDS); }
+  set settings(s) { writeSettings(this, FIELDS, s); }
   /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  get state() { return this.#runner.state; }
+  get state() { return this.#run.state; }
   /** The live sweep so far: { options, step, steps, runs, fitParameters, frontier, fitCompute } (null before a run). */
   get data() { return this.#live; }
   /** The committed reference sweep ({experiment, command, options, madeOn, data}), once loaded. */
@@ -102,21 +73,21 @@ export class AttnScalingSweep extends AttnElement {
     const s = this.settings;
     const options = { steps: s.steps, seed: s.seed, evalEvery: Math.max(5, Math.round(s.steps / 8)) };
     this.#live = { options, step: 0, steps: 0, runs: [], fitParameters: null, frontier: [], fitCompute: null };
-    this.#progress.value = 0;
-    const data = await this.#runner.run(options);
+    this.#fraction = 0;
+    const data = await this.#run.start(options, (event) => this.#onProgress(event));
     if (data) {
       this.#live = { ...this.#live, ...data, step: this.#live.steps };
       this.schedule();
       this.emit('run-end', { data });
     }
   }
-  pause() { this.#runner.pause(); }
-  resume() { this.#runner.resume(); }
-  cancel() { this.#runner.cancel(); }
+  pause() { this.#run.pause(); }
+  resume() { this.#run.resume(); }
+  cancel() { this.#run.cancel(); }
 
   #onProgress(event) {
     Object.assign(this.#live, event.sweep, { step: event.step, steps: event.steps });
-    this.#progress.value = event.fraction;
+    this.#fraction = event.fraction;
     this.schedule();
     this.emit('sweep-progress', { step: event.step, steps: event.steps });
   }
@@ -124,18 +95,12 @@ export class AttnScalingSweep extends AttnElement {
   render() {
     const L = this.language;
     const s = this.settings;
-    for (const [attr, option] of FIELDS) {
-      this.#names[attr].textContent = t(`sweep.${option}`, {}, L);
-      if (this.shadowRoot.activeElement !== this.#inputs[attr]) this.#inputs[attr].value = String(s[option]);
-    }
-    const runner = this.#runner;
-    this.#buttons.run.textContent = t(runner.busy ? 'sweep.restart' : 'sweep.run', {}, L);
-    this.#buttons.pause.textContent = t(runner.state === 'paused' ? 'sweep.resume' : 'sweep.pause', {}, L);
-    this.#buttons.pause.disabled = !runner.busy;
-    this.#buttons.cancel.textContent = t('sweep.cancel', {}, L);
-    this.#buttons.cancel.disabled = !runner.busy;
+    renderFields(this, FIELDS, this.#fields, (option) => t(`sweep.${option}`, {}, L), s);
     const live = this.#live;
-    this.#status.textContent = t(`sweep.state.${runner.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: runner.message }, L);
+    this.#controls.update((key) => t(`sweep.${key}`, {}, L), {
+      fraction: this.#fraction,
+      statusText: t(`sweep.state.${this.#run.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: this.#run.message }, L),
+    });
     const ref = this.reference?.data ?? null;
     const liveRuns = live?.runs.filter((r) => r.finalLoss !== null) ?? [];
     // loss against N: finished sizes as dots, the fitted law as a line

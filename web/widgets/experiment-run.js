@@ -121,3 +121,6 @@ export function runControls(run, onRun) {
     },
   };
 }
+
+/** The committed reference run at `url` ({experiment, command, options, madeOn, data}), or { failed: true } when it cannot be read. */
+export const fetchReference = (url) => fetch(url).then((r) => r.json()).catch(() => ({ failed: true }));
