@@ -6,6 +6,7 @@
 // Screenshots: tests/artifacts/experiments/ (look at them).
 import { describe, expect, test } from 'vitest';
 import { usePlayground, screenshot } from './browser.js';
+import { expectHeldWhilePaused } from './pause_check.js';
 
 const env = usePlayground();
 const SIZES = [390, 1280];
@@ -72,9 +73,7 @@ describe('in-context.html', () => {
     await page.waitForFunction(() => document.querySelector('#icl').state === 'running');
     await icl.getByRole('button', { name: 'Pause' }).click();
     await page.waitForFunction(() => document.querySelector('#icl').state === 'paused');
-    const at = await page.evaluate(() => document.querySelector('#icl').data.step);
-    await page.waitForTimeout(600);
-    expect(await page.evaluate(() => document.querySelector('#icl').data.step)).toBe(at); // nothing moves while paused
+    await expectHeldWhilePaused(page, () => document.querySelector('#icl').data.step);
     await icl.getByRole('button', { name: 'Resume' }).click();
     await page.waitForFunction(() => document.querySelector('#icl').state === 'done', null, { timeout: 120_000 });
     const worker = await page.evaluate(() => document.querySelector('#icl').data.final.lsaByN);

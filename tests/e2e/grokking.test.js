@@ -5,6 +5,7 @@
 // Screenshots: tests/artifacts/experiments/ (look at them).
 import { describe, expect, test } from 'vitest';
 import { usePlayground, screenshot } from './browser.js';
+import { expectHeldWhilePaused } from './pause_check.js';
 
 const env = usePlayground();
 const SIZES = [390, 1280];
@@ -17,9 +18,7 @@ const chartSeries = (page, selector, n) => page.evaluate(([sel, i]) => document.
 async function pauseAndResume(page, el, selector, stepOf) {
   await el.getByRole('button', { name: 'Pause' }).click();
   await page.waitForFunction((sel) => document.querySelector(sel).state === 'paused', selector);
-  const at = await page.evaluate(stepOf);
-  await page.waitForTimeout(800);
-  expect(await page.evaluate(stepOf)).toEqual(at); // nothing moves while paused
+  await expectHeldWhilePaused(page, stepOf);
   await el.getByRole('button', { name: 'Resume' }).click();
   await page.waitForFunction((sel) => document.querySelector(sel).state !== 'paused', selector);
 }

@@ -5,6 +5,7 @@
 // tests/artifacts/experiments/ (look at them).
 import { describe, expect, test } from 'vitest';
 import { usePlayground, screenshot } from './browser.js';
+import { expectHeldWhilePaused } from './pause_check.js';
 
 const env = usePlayground();
 const SIZES = [390, 1280];
@@ -37,9 +38,7 @@ describe('scaling-sweep.html', () => {
     await page.waitForFunction(() => document.querySelector('#sweep').data?.step > 0, null, { timeout: 60_000 });
     await sweep.getByRole('button', { name: 'Pause' }).click();
     await page.waitForFunction(() => document.querySelector('#sweep').state === 'paused');
-    const at = await page.evaluate(() => document.querySelector('#sweep').data.step);
-    await page.waitForTimeout(800);
-    expect(await page.evaluate(() => document.querySelector('#sweep').data.step)).toBe(at);
+    await expectHeldWhilePaused(page, () => document.querySelector('#sweep').data.step);
     await sweep.getByRole('button', { name: 'Resume' }).click();
     await page.waitForFunction(() => document.querySelector('#sweep').state === 'done', null, { timeout: 150_000 });
     const data = await page.evaluate(() => document.querySelector('#sweep').data);
