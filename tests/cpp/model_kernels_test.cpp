@@ -29,6 +29,25 @@ TEST(ModelKernels, MatvecEqualsDotPerRowAndTheFloat64Product) {
         }
 }
 
+// A block of inputs (strided rows in and out) gives matvec's bits for each.
+TEST(ModelKernels, MatvecRowsEqualsMatvecPerInputBitForBit) {
+    ref::Rng rng(ref::kSeed);
+    for (int n : ref::kTailSizes)
+        for (int count : {1, 3, 4, 5, 9}) {
+            const int d = 5, ldx = n + 3, ldo = d + 2;
+            const auto w = rng.floats(static_cast<std::size_t>(n) * d);
+            const auto x = rng.floats(static_cast<std::size_t>(count) * ldx);
+            std::vector<float> out(static_cast<std::size_t>(count) * ldo, -7.f), one(d);
+            matvec_rows(out.data(), ldo, x.data(), ldx, w.data(), n, d, count);
+            for (int t = 0; t < count; ++t) {
+                matvec(one.data(), x.data() + t * ldx, w.data(), n, d);
+                for (int i = 0; i < d; ++i)
+                    EXPECT_EQ(out[t * ldo + i], one[i]) << "n " << n << " input " << t << " row " << i;
+                for (int i = d; i < ldo; ++i) EXPECT_EQ(out[t * ldo + i], -7.f) << "wrote past the row";
+            }
+        }
+}
+
 TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {
     ref::Rng rng(ref::kSeed);
     for (int gs : {1, 4, 8, 16, 24, 32, 40, 64})

@@ -26,8 +26,8 @@ void matvec(float* out, const float* x, const float* w, int n, int d);
 
 // The same product for `count` inputs at once (a prompt's tokens): out row t
 // (d floats, rows ldo apart) = W (d,n) @ x row t (n floats, rows ldx apart),
-// each value bit-identical to matvec's. Each weight row is read once per
-// block of inputs instead of once per input.
+// each value bit-identical to matvec's. Each weight row is read from memory
+// once for all the inputs instead of once per input.
 void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count);
 
 // Q8_0: x quantised (xq (n) int8 values held as int16, xs (n/gs)), W int8 (d,n)
