@@ -34,7 +34,10 @@ inline void linear(float* out, const float* x, const MatrixStack& w, int layer, 
 // out rows t < count (ldo apart) = W[layer] (d, n) @ x row t (ldx apart):
 // fp32 reads each weight row once for the block; Q8_0 stays a matvec per
 // row (a Q8_0 block kernel would quantise rows the same way and share the
-// int8 loads, not written yet). Bit-identical to linear() row by row.
+// int8 loads, not written yet). Bit-identical to linear() row by row: not the
+// packed gemm (cpp/src/gemm.h), whose sums run in another order and fuse
+// multiply-adds under -march=native, so native and wasm would differ (it was
+// ~1.2x faster on the 260K shape natively, no faster on the 15M one).
 inline void linear_rows(float* out, long ldo, const float* x, long ldx, const MatrixStack& w, int layer, int n,
                         int d, int count, RunState& s, const ModelConfig& c) {
     const std::size_t off = static_cast<std::size_t>(layer) * n * d;
