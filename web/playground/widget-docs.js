@@ -1,6 +1,7 @@
-// Reads web/widgets/index.d.ts — the one place the elements are documented —
-// into [{tag, className, doc, members, example}], for the widget reference
-// page (widgets.html) and docs/WIDGETS.md (scripts/widget-docs.js), so that
+// Reads the types of web/widgets — index.d.ts and the per-element files it
+// re-exports, the one place the elements are documented — into
+// [{tag, className, doc, members, example}], for the widget reference page
+// (widgets.html) and docs/WIDGETS.md (scripts/widget-docs.js), so that
 // neither can drift from the types. Pure functions: Node and browsers.
 
 /** The text of a JSDoc block without its stars. */
@@ -13,9 +14,26 @@ export function documentedNames(doc) {
   return [...doc.matchAll(/`([a-z][a-z0-9-]*)`/g)].map((m) => m[1]);
 }
 
-/** Every custom element the types declare, in the order of HTMLElementTagNameMap. */
+/** A line of index.d.ts that re-exports a file beside it: export * from './attn-heatmap.js'; */
+const REEXPORT = /^export \*(?: as \w+)? from '\.\/([\w-]+)\.js';$/gm;
+
+/**
+ * The text of index.d.ts with each re-export line replaced by the file it
+ * names (`./attn-heatmap.js` → the text of attn-heatmap.d.ts), in order: one
+ * text for parseWidgetTypes. `read(fileName)` resolves to the text of a file
+ * beside index.d.ts. A text without re-exports comes back as it is (the
+ * production site ships index.d.ts inlined: scripts/build-site.js).
+ */
+export async function inlineWidgetTypes(index, read) {
+  const names = [...index.matchAll(REEXPORT)].map((m) => m[1]);
+  const parts = new Map(await Promise.all(names.map(async (name) => [name, await read(`${name}.d.ts`)])));
+  return index.replace(REEXPORT, (_, name) => parts.get(name).trim());
+}
+
+/** Every custom element the types declare, in the order of their HTMLElementTagNameMap entries. */
 export function parseWidgetTypes(dts) {
-  const tags = [...(dts.match(/interface HTMLElementTagNameMap \{([\s\S]*?)\}/)?.[1] ?? '').matchAll(/'([a-z-]+)':\s*(\w+);/g)];
+  const maps = [...dts.matchAll(/interface HTMLElementTagNameMap \{([\s\S]*?)\}/g)].map((m) => m[1]).join('\n');
+  const tags = [...maps.matchAll(/'([a-z-]+)':\s*(\w+);/g)];
   return tags.map(([, tag, className]) => {
     const at = dts.search(new RegExp(`export declare class ${className}\\b`));
     if (at < 0) return { tag, className, doc: '', members: [], example: `<${tag}></${tag}>` };
@@ -62,7 +80,8 @@ export function widgetsMarkdown(widgets) {
   const lines = [
     '# Widget reference',
     '',
-    '<!-- Generated from web/widgets/index.d.ts by `node scripts/widget-docs.js`; do not edit by hand.',
+    '<!-- Generated from web/widgets/index.d.ts and the files it re-exports by `node scripts/widget-docs.js`;',
+    '     do not edit by hand.',
     '     tests/js/widget_docs.test.js fails when this file and the types differ. -->',
     '',
     'Import `attnscope/widgets` (or `web/widgets/index.js`) once and use the tags; each element works',
