@@ -2,19 +2,11 @@
 // the buttons; the stats line; the loss plot; the samples; one head's
 // attention. It builds, labels and shows states; attn-train.js decides what
 // happens.
-import { el } from './dom.js';
-import { t } from './i18n.js';
+import { el, labelledField as field } from './dom.js';
+import { t, fillMarked } from './i18n.js';
 import { PRESET_NAMES } from './train-presets.js';
 import { STYLE } from './train-style.js';
 import { presetOptions } from './train-format.js';
-
-function field(labelKey, control, className = 'field') {
-  const label = el('label', className);
-  const name = el('span', 'name');
-  name.dataset.i18n = labelKey;
-  label.append(name, control);
-  return label;
-}
 
 function select(values, keyPrefix) {
   const s = document.createElement('select');
@@ -137,7 +129,7 @@ export function sampleItem(s, vocab) {
 
 /** Fills every data-i18n node and the placeholders in `lang`. */
 export function applyText(ui, root, lang) {
-  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, {}, lang);
+  fillMarked(root, lang);
   ui.text.placeholder = t('train.text.placeholder', {}, lang);
   ui.text.setAttribute('aria-label', t('train.text.own', {}, lang));
 }
