@@ -38,17 +38,20 @@ describe('widget documentation', () => {
     }
   });
 
-  test('the re-exported files are inlined in their order, and a missing one fails', async () => {
+  test('the re-exported files are inlined in their order, a base class they import is appended, and a missing file fails', async () => {
     const files = {
       'index.d.ts': "// head\nexport * from './b.js';\nexport * from './a.js';\nexport declare function f(): void;\n",
-      'a.d.ts': "export declare class A extends HTMLElement {}\ndeclare global { interface HTMLElementTagNameMap {\n 'attn-a': A;\n} }\n",
-      'b.d.ts': "export declare class B extends HTMLElement {}\ndeclare global { interface HTMLElementTagNameMap {\n 'attn-b': B;\n} }\n",
+      'a.d.ts': "export declare class A extends HTMLElement {\n  alpha: number;\n}\ndeclare global { interface HTMLElementTagNameMap {\n 'attn-a': A;\n} }\n",
+      'b.d.ts': "import type { Base } from './base.js';\nexport declare class B extends Base {\n  beta: number;\n}\ndeclare global { interface HTMLElementTagNameMap {\n 'attn-b': B;\n} }\n",
+      'base.d.ts': "export declare class Base extends HTMLElement {\n  /** Shared. */\n  gamma(): void;\n}\n",
     };
     const read = async (name) => { if (!(name in files)) throw new Error(`no ${name}`); return files[name]; };
-    const text = await inlineWidgetTypes(files['index.d.ts'], read);
-    expect(text).not.toContain('export *');
-    expect(parseWidgetTypes(text).map((w) => w.tag)).toEqual(['attn-b', 'attn-a']);
-    delete files['a.d.ts'];
-    await expect(inlineWidgetTypes(files['index.d.ts'], read)).rejects.toThrow('no a.d.ts');
+    const widgets = parseWidgetTypes(await inlineWidgetTypes(files['index.d.ts'], read));
+    expect(widgets.map((w) => w.tag)).toEqual(['attn-b', 'attn-a']);
+    // B lists its own members, then the ones it inherits; A inherits nothing from HTMLElement.
+    expect(widgets[0].members).toEqual([{ signature: 'beta: number', doc: '' }, { signature: 'gamma(): void', doc: 'Shared.' }]);
+    expect(widgets[1].members.map((m) => m.signature)).toEqual(['alpha: number']);
+    delete files['base.d.ts'];
+    await expect(inlineWidgetTypes(files['index.d.ts'], read)).rejects.toThrow('no base.d.ts');
   });
 });

@@ -17,9 +17,13 @@ export function documentedNames(doc) {
 /** A line of index.d.ts that re-exports a file beside it: export * from './attn-heatmap.js'; */
 const REEXPORT = /^export \*(?: as \w+)? from '\.\/([\w-]+)\.js';$/gm;
 
+/** An import of a file beside it: import type { X } from './experiment-element.js'; */
+const IMPORT = /^import type \{[^}]*\} from '\.\/([\w-]+)\.js';$/gm;
+
 /**
  * The text of index.d.ts with each re-export line replaced by the file it
- * names (`./attn-heatmap.js` → the text of attn-heatmap.d.ts), in order: one
+ * names (`./attn-heatmap.js` → the text of attn-heatmap.d.ts), in order, and
+ * the files those import without re-exporting (a base class) appended: one
  * text for parseWidgetTypes. `read(fileName)` resolves to the text of a file
  * beside index.d.ts. A text without re-exports comes back as it is (the
  * production site ships index.d.ts inlined: scripts/build-site.js).
@@ -27,7 +31,15 @@ const REEXPORT = /^export \*(?: as \w+)? from '\.\/([\w-]+)\.js';$/gm;
 export async function inlineWidgetTypes(index, read) {
   const names = [...index.matchAll(REEXPORT)].map((m) => m[1]);
   const parts = new Map(await Promise.all(names.map(async (name) => [name, await read(`${name}.d.ts`)])));
-  return index.replace(REEXPORT, (_, name) => parts.get(name).trim());
+  let text = index.replace(REEXPORT, (_, name) => parts.get(name).trim());
+  for (;;) {
+    const missing = [...new Set([...text.matchAll(IMPORT)].map((m) => m[1]))].filter((name) => !parts.has(name));
+    if (!missing.length) return text;
+    for (const name of missing) {
+      parts.set(name, await read(`${name}.d.ts`));
+      text += `\n${parts.get(name).trim()}\n`;
+    }
+  }
 }
 
 /** Every custom element the types declare, in the order of their HTMLElementTagNameMap entries. */
@@ -41,9 +53,17 @@ export function parseWidgetTypes(dts) {
     const start = before.lastIndexOf('/**');
     const end = before.indexOf('*/', start) + 2;
     const doc = start >= 0 && /^\s*$/.test(before.slice(end)) ? docText(before.slice(start, end)) : '';
-    const body = dts.slice(dts.indexOf('{', at) + 1, matchingBrace(dts, dts.indexOf('{', at)));
-    return { tag, className, doc, members: members(body), example: exampleOf(doc, tag) };
+    return { tag, className, doc, members: classMembers(dts, at), example: exampleOf(doc, tag) };
   });
+}
+
+/** The members of the class declared at `at`, then those it inherits from a class declared in `dts`. */
+function classMembers(dts, at) {
+  const open = dts.indexOf('{', at);
+  const own = members(dts.slice(open + 1, matchingBrace(dts, open)));
+  const base = dts.slice(at, open).match(/\bextends (\w+)/)?.[1];
+  const baseAt = base ? dts.search(new RegExp(`export declare class ${base}\\b`)) : -1;
+  return baseAt < 0 ? own : [...own, ...classMembers(dts, baseAt)];
 }
 
 function matchingBrace(text, open) {

@@ -1,5 +1,6 @@
 // Types of <attn-bias-map> (attn-bias-map.js); index.d.ts re-exports them.
 import type { Tensor } from '../lib/index.js';
+import type { CoreMatrixElement } from './core-matrix-element.js';
 
 /** The matrices of `<attn-bias-map>`. */
 export type BiasKind = 'alibi' | 't5' | 't5-buckets';
@@ -20,7 +21,7 @@ export type BiasKind = 'alibi' | 't5' | 't5-buckets';
  * `max-distance` (default 128); `seed` (the default T5 table); `caption`;
  * `cell-size`; `lang`. Events as `<attn-mask-grid>`.
  */
-export declare class AttnBiasMap extends HTMLElement {
+export declare class AttnBiasMap extends CoreMatrixElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnBiasMap;
   /** The T5 table [buckets, heads]; default seeded N(0, 1) numbers rounded to 2 decimals. */
   table: Tensor;
@@ -28,10 +29,6 @@ export declare class AttnBiasMap extends HTMLElement {
   readonly biases: Tensor | { data: Int32Array; shape: number[] } | null;
   /** The head's matrix as drawn. */
   readonly matrix: Tensor | null;
-  valueAt(i: number, j: number): number;
-  showTooltip(i: number, j: number): void;
-  readonly tooltipText: string;
-  render(): void;
 }
 
 declare global {

@@ -1,4 +1,5 @@
 // Types of <attn-grokking> (attn-grokking.js); index.d.ts re-exports them.
+import type { ExperimentElement } from './experiment-element.js';
 
 /**
  * `<attn-grokking>`: grokking, live (runGrokking of 'attnscope/experiments').
@@ -17,22 +18,13 @@
  * Events: `settings-change` (the settings) when the reader edits one,
  * `state-change` {state}, `run-end` {data}, `reference-load`.
  */
-export declare class AttnGrokking extends HTMLElement {
+export declare class AttnGrokking extends ExperimentElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnGrokking;
   static readonly observedAttributes: string[];
   /** The run's options from the attributes. */
   settings: { p: number; operation: 'add' | 'subtract'; trainFraction: number; weightDecay: number; seed: number; steps: number };
-  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  readonly state: string;
   /** The live run's data so far (GrokkingData of 'attnscope/experiments'), or null. */
   readonly data: object | null;
-  /** The committed reference run ({experiment, command, options, madeOn, data}), once loaded. */
-  readonly reference: object | null;
-  /** Starts a run with the current settings (a run going is cancelled). */
-  run(): Promise<void>;
-  pause(): void;
-  resume(): void;
-  cancel(): void;
 }
 
 declare global {

@@ -1,4 +1,5 @@
 // Types of <attn-in-context> (attn-in-context.js); index.d.ts re-exports them.
+import type { ExperimentElement } from './experiment-element.js';
 
 /** The run options <attn-in-context> exposes (see runInContextRegression in attnscope/experiments). */
 export interface InContextSettings {
@@ -25,19 +26,12 @@ export interface InContextSettings {
  * (detail {state}), `run-end` (detail {data}), `reference-load`.
  * @example <attn-in-context steps="500" context-length="10"></attn-in-context>
  */
-export declare class AttnInContext extends HTMLElement {
+export declare class AttnInContext extends ExperimentElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnInContext;
   get settings(): InContextSettings;
   set settings(s: Partial<InContextSettings>);
-  readonly state: 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
   /** The live run's data so far (null before a run). */
   readonly data: unknown;
-  /** The committed reference run, once loaded. */
-  readonly reference: { experiment: string; command: string; options: object; madeOn: object; data: unknown } | null;
-  run(): Promise<void>;
-  pause(): void;
-  resume(): void;
-  cancel(): void;
 }
 
 declare global {

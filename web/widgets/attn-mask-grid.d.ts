@@ -1,5 +1,6 @@
 // Types of <attn-mask-grid> (attn-mask-grid.js); index.d.ts re-exports them.
 import type { Tensor, BoolTensor } from '../lib/index.js';
+import type { CoreMatrixElement } from './core-matrix-element.js';
 
 /** The mask patterns of `<attn-mask-grid>`. */
 export type MaskPattern = 'causal' | 'sliding' | 'strided' | 'global' | 'longformer' | 'bigbird';
@@ -20,16 +21,12 @@ export type MaskPattern = 'causal' | 'sliding' | 'strided' | 'global' | 'longfor
  * sliding, global, longformer); `caption` (replaces the title); `cell-size`; `lang`.
  * Events: `change` (detail {matrix}), `cell-hover` (detail {row, col, value} or null), `error` (detail {message}).
  */
-export declare class AttnMaskGrid extends HTMLElement {
+export declare class AttnMaskGrid extends CoreMatrixElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnMaskGrid;
   /** The mask as the core returned it ({data: Uint8Array, shape: [n, n]}, 1 = may attend). */
   readonly mask: BoolTensor | null;
   /** The mask as drawn, 0/1 floats. */
   readonly matrix: Tensor | null;
-  valueAt(i: number, j: number): number;
-  showTooltip(i: number, j: number): void;
-  readonly tooltipText: string;
-  render(): void;
 }
 
 declare global {

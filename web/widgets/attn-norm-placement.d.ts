@@ -1,4 +1,5 @@
 // Types of <attn-norm-placement> (attn-norm-placement.js); index.d.ts re-exports them.
+import type { ExperimentElement } from './experiment-element.js';
 
 /**
  * `<attn-norm-placement>`: pre-LN against post-LN, live (runNormPlacement of
@@ -18,23 +19,15 @@
  * Events: `settings-change`, `state-change` {state}, `run-end` {data},
  * `reference-load`.
  */
-export declare class AttnNormPlacement extends HTMLElement {
+export declare class AttnNormPlacement extends ExperimentElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnNormPlacement;
   static readonly observedAttributes: string[];
   /** The run's options from the attributes. */
   settings: { layers: number; learningRate: number; warmupSteps: number; steps: number; seed: number };
   /** The recorded step whose gradient norms are drawn. */
   readonly atStep: number;
-  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  readonly state: string;
   /** The live run's data so far (NormPlacementData of 'attnscope/experiments'), or null. */
   readonly data: object | null;
-  /** The committed reference run, once loaded. */
-  readonly reference: object | null;
-  run(): Promise<void>;
-  pause(): void;
-  resume(): void;
-  cancel(): void;
 }
 
 declare global {

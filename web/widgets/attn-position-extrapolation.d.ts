@@ -1,4 +1,5 @@
 // Types of <attn-position-extrapolation> (attn-position-extrapolation.js); index.d.ts re-exports them.
+import type { ExperimentElement } from './experiment-element.js';
 
 /**
  * `<attn-position-extrapolation>`: positions beyond the training length, live.
@@ -15,19 +16,12 @@
  * (detail {state}), `run-end` (detail {data}), `reference-load`.
  * @example <attn-position-extrapolation steps="200" train-length="16"></attn-position-extrapolation>
  */
-export declare class AttnPositionExtrapolation extends HTMLElement {
+export declare class AttnPositionExtrapolation extends ExperimentElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnPositionExtrapolation;
   get settings(): { steps: number; trainLength: number; seed: number };
   set settings(s: Partial<{ steps: number; trainLength: number; seed: number }>);
-  readonly state: 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
   /** The live run so far: { options, step, steps, results } (null before a run). */
   readonly data: unknown;
-  /** The committed reference run, once loaded. */
-  readonly reference: { experiment: string; command: string; options: object; madeOn: object; data: unknown } | null;
-  run(): Promise<void>;
-  pause(): void;
-  resume(): void;
-  cancel(): void;
 }
 
 declare global {

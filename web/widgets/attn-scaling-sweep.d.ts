@@ -1,4 +1,5 @@
 // Types of <attn-scaling-sweep> (attn-scaling-sweep.js); index.d.ts re-exports them.
+import type { ExperimentElement } from './experiment-element.js';
 
 /**
  * `<attn-scaling-sweep>`: a live scaling sweep. Trains the five character-level
@@ -13,19 +14,12 @@
  * {state}), `sweep-progress` (detail {step, steps}), `run-end` (detail {data}), `reference-load`.
  * @example <attn-scaling-sweep steps="100"></attn-scaling-sweep>
  */
-export declare class AttnScalingSweep extends HTMLElement {
+export declare class AttnScalingSweep extends ExperimentElement {
   static define(name?: string, registry?: CustomElementRegistry): typeof AttnScalingSweep;
   get settings(): { steps: number; seed: number };
   set settings(s: Partial<{ steps: number; seed: number }>);
-  readonly state: 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
   /** The live sweep so far: { options, step, steps, runs, fitParameters, frontier, fitCompute } (null before a run). */
   readonly data: unknown;
-  /** The committed reference sweep, once loaded. */
-  readonly reference: { experiment: string; command: string; options: object; madeOn: object; data: unknown } | null;
-  run(): Promise<void>;
-  pause(): void;
-  resume(): void;
-  cancel(): void;
 }
 
 declare global {
