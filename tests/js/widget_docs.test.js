@@ -46,8 +46,11 @@ describe('widget documentation', () => {
       'base.d.ts': "export declare class Base extends HTMLElement {\n  /** Shared. */\n  gamma(): void;\n}\n",
     };
     const read = async (name) => { if (!(name in files)) throw new Error(`no ${name}`); return files[name]; };
-    const widgets = parseWidgetTypes(await inlineWidgetTypes(files['index.d.ts'], read));
+    const inlined = await inlineWidgetTypes(files['index.d.ts'], read);
+    const widgets = parseWidgetTypes(inlined);
     expect(widgets.map((w) => w.tag)).toEqual(['attn-b', 'attn-a']);
+    // Inlined once, it needs no other file (the production site serves it alone).
+    expect(await inlineWidgetTypes(inlined, async (name) => { throw new Error(`read ${name}`); })).toBe(inlined);
     // B lists its own members, then the ones it inherits; A inherits nothing from HTMLElement.
     expect(widgets[0].members).toEqual([{ signature: 'beta: number', doc: '' }, { signature: 'gamma(): void', doc: 'Shared.' }]);
     expect(widgets[1].members.map((m) => m.signature)).toEqual(['alpha: number']);

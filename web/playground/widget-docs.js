@@ -23,10 +23,11 @@ const IMPORT = /^import type \{[^}]*\} from '\.\/([\w-]+)\.js';$/gm;
 /**
  * The text of index.d.ts with each re-export line replaced by the file it
  * names (`./attn-heatmap.js` → the text of attn-heatmap.d.ts), in order, and
- * the files those import without re-exporting (a base class) appended: one
- * text for parseWidgetTypes. `read(fileName)` resolves to the text of a file
- * beside index.d.ts. A text without re-exports comes back as it is (the
- * production site ships index.d.ts inlined: scripts/build-site.js).
+ * the files those import without re-exporting (a base class) appended, and
+ * the imports of those files dropped: one text for parseWidgetTypes.
+ * `read(fileName)` resolves to the text of a file beside index.d.ts. An
+ * inlined text comes back as it is, reading nothing (the production site
+ * ships index.d.ts inlined: scripts/build-site.js).
  */
 export async function inlineWidgetTypes(index, read) {
   const names = [...index.matchAll(REEXPORT)].map((m) => m[1]);
@@ -34,7 +35,7 @@ export async function inlineWidgetTypes(index, read) {
   let text = index.replace(REEXPORT, (_, name) => parts.get(name).trim());
   for (;;) {
     const missing = [...new Set([...text.matchAll(IMPORT)].map((m) => m[1]))].filter((name) => !parts.has(name));
-    if (!missing.length) return text;
+    if (!missing.length) return text.replace(IMPORT, ''); // all inlined: the result reads nothing more
     for (const name of missing) {
       parts.set(name, await read(`${name}.d.ts`));
       text += `\n${parts.get(name).trim()}\n`;
