@@ -82,6 +82,15 @@ const greedy = PROMPTS.map((prompt) => {
   return { prompt, same: k, of: a.length, a, b, gap };
 });
 
+// Seeded sampling (temperature 0.8, top-p 0.9): characters equal from the start.
+const seeded = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => {
+  const o = { temperature: 0.8, topP: 0.9, seed, maxNewTokens: GREEDY_TOKENS };
+  const [a, b] = names.map((n) => models[n].generate('Elizabeth', o).text);
+  let k = 0;
+  while (k < a.length && a[k] === b[k]) k += 1;
+  return k;
+});
+
 // Speed: the two models alternate within each round; median tokens/s.
 const rates = { chars: [], 'chars-q8': [] };
 for (let r = 0; r < SPEED.rounds; r++) {
@@ -99,5 +108,6 @@ console.log(`greedy continuations (${GREEDY_TOKENS} characters; characters equal
 for (const g of greedy) {
   console.log(`  ${JSON.stringify(g.prompt)}: ${g.same}/${g.of}${g.same < g.of ? ` (float logit gap there ${fmt(g.gap, 3)})  float …${JSON.stringify(g.a.slice(Math.max(0, g.same - 10), g.same + 25))} / q8 …${JSON.stringify(g.b.slice(Math.max(0, g.same - 10), g.same + 25))}` : ''}`);
 }
+console.log(`seeded sampling from "Elizabeth" (temperature 0.8, top-p 0.9, seeds 1..8): characters equal from the start ${seeded.join(', ')} (of ${GREEDY_TOKENS})`);
 const holds = delta <= MARGIN;
 console.log(`verdict: Q8 held-out loss ${holds ? 'within' : 'NOT within'} the margin of ${MARGIN} nats/char: ${holds ? 'the playground may default to chars-q8' : 'keep the float model as the default'}`);
