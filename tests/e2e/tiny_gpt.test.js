@@ -75,6 +75,25 @@ describe('tiny models page', () => {
     await page.close();
   });
 
+  test('the Q8 default downloads with byte progress into Cache Storage; a second preload downloads nothing', async () => {
+    const { page, errors, requests } = await openModels();
+    const r = await page.evaluate(async () => {
+      for (const k of await caches.keys()) await caches.delete(k);
+      const seen = [];
+      await globalThis.attnscope.preloadDefaultModel('chars-q8', { onProgress: (p) => seen.push(p) });
+      const again = [];
+      await globalThis.attnscope.preloadDefaultModel('chars-q8', { onProgress: (p) => again.push(p) });
+      return { seen, again };
+    });
+    const bytes = readFileSync(join(ROOT, 'web/models/chars-q8.bin')).length + readFileSync(join(ROOT, 'web/models/chars.tokenizer.bin')).length;
+    expect(r.seen.at(-1)).toEqual({ loaded: bytes, total: bytes });
+    expect(r.seen.some((p) => p.loaded > 0 && p.loaded < p.total), 'a partial step was reported').toBe(true);
+    expect(r.again.at(-1)).toEqual({ loaded: bytes, total: bytes });
+    expect(requests.filter((u) => u.endsWith('/models/chars-q8.bin')).length, 'fetches of chars-q8.bin (page load + first preload)').toBe(2);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('tokens stream in; seeded sampling gives the tokens Node gives; the page\'s own Model agrees', async () => {
     const { page, errors } = await openModels();
     const opts = { temperature: 0.8, topK: 0, topP: 0.9, seed: 7, maxNewTokens: 200 };
