@@ -5,7 +5,7 @@
 // float model itself.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { attn, thrown } from './helpers.js';
-import { fixtureBytes, meanLoss, modelBytes, modelsJson } from './model_helpers.js';
+import { MODELS_DIR, fixtureBytes, meanLoss, modelBytes, modelsJson, nativeGenerate } from './model_helpers.js';
 import { dequantize, forward64, readAk42v2, readLegacy } from './llama_reference.js';
 import { charsHeldoutWindows } from '../../scripts/chars_heldout.js';
 
@@ -123,6 +123,15 @@ describe('web/models/chars-q8.bin', () => {
     const ids = q8.encode('Elizabeth');
     expect(Array.from(q8.forward(ids).logits.data)).toEqual(Array.from(loadQuantized.forward(ids).logits.data));
     loadQuantized.dispose();
+  });
+
+  test('greedy and seeded generation print exactly what the native build prints from the same file', () => {
+    for (const [seed, temperature, topP] of [[0, 0, 0.9], [7, 0.8, 0.9]]) {
+      const r = q8.generate('Elizabeth', { maxNewTokens: 80, temperature, topP, seed });
+      const native = nativeGenerate(`${MODELS_DIR}chars-q8.bin`, `${MODELS_DIR}chars.tokenizer.bin`,
+        ['-i', 'Elizabeth', '-n', String(r.promptIds.length - 1 + 80), '-t', String(temperature), '-p', String(topP), '-s', String(seed)]);
+      expect(native, `seed ${seed}, temperature ${temperature}`).toBe(`Elizabeth${r.text}`);
+    }
   });
 
   describe('logits on a fixed held-out prompt', () => {
