@@ -67,11 +67,20 @@ describe('quantizeLlama2c', () => {
     expect(Buffer.from(attn.quantizeLlama2c(v1, { groupSize: 8 })).equals(Buffer.from(fixtureBytes('llama_tiny_q8.bin')))).toBe(true);
   });
 
+  test('takes bytes at any offset (a view that is not 4-byte aligned) and an ArrayBuffer alike', () => {
+    const shifted = new Uint8Array(fp32Bytes.length + 1);
+    shifted.set(fp32Bytes, 1);
+    expect(Buffer.from(attn.quantizeLlama2c(shifted.subarray(1))).equals(Buffer.from(q8Bytes))).toBe(true);
+    const buffer = fp32Bytes.buffer.slice(fp32Bytes.byteOffset, fp32Bytes.byteOffset + fp32Bytes.byteLength);
+    expect(Buffer.from(attn.quantizeLlama2c(buffer)).equals(Buffer.from(q8Bytes))).toBe(true);
+  });
+
   test.each([
     ['not bytes', () => attn.quantizeLlama2c([1, 2, 3]), /quantizeLlama2c: checkpoint must be an ArrayBuffer or a Uint8Array/],
     ['a truncated file', () => attn.quantizeLlama2c(fp32Bytes.subarray(0, 5000)), /quantizeLlama2c: checkpoint truncated: token_embedding_table needs 181760 bytes at offset 28 but the file has 5000/],
     ['bytes after the last tensor', () => attn.quantizeLlama2c(Buffer.concat([fp32Bytes, Buffer.alloc(4)])), /4 bytes after its last tensor/],
     ['a file already in Q8_0', () => attn.quantizeLlama2c(q8Bytes), /already ak42 version 2/],
+    ['an odd head size', () => { const b = new Uint8Array(fp32Bytes); new DataView(b.buffer).setInt32(12, 128, true); return attn.quantizeLlama2c(b); }, /head size dim\/n_heads = 1 must be even/],
     ['a zero group size', () => attn.quantizeLlama2c(fp32Bytes, { groupSize: 0 }), /opts\.groupSize must be at least 1/],
     ['an unknown option', () => attn.quantizeLlama2c(fp32Bytes, { group: 32 }), /opts\.group is not an option/],
   ])('refuses %s with an AttnscopeError saying what is wrong', (_, call, message) => {

@@ -43,6 +43,7 @@ function readHeader(view) {
   for (const n of names) if (!(d[n] > 0)) fail(`${FN}: checkpoint: ${n} (${d[n]}) must be positive`);
   if (d.dim % d.n_heads !== 0) fail(`${FN}: checkpoint: dim (${d.dim}) must be a multiple of n_heads (${d.n_heads})`);
   if (d.n_heads % d.n_kv_heads !== 0) fail(`${FN}: checkpoint: n_heads (${d.n_heads}) must be a multiple of n_kv_heads (${d.n_kv_heads})`);
+  if ((d.dim / d.n_heads) % 2 !== 0) fail(`${FN}: checkpoint: head size dim/n_heads = ${d.dim / d.n_heads} must be even (RoPE rotates pairs)`);
   return { d, shared, version, dataOffset: ak42 ? AK42_HEADER_BYTES : LEGACY_HEADER_BYTES };
 }
 
@@ -114,7 +115,7 @@ export function quantizeLlama2c(checkpoint, opts) {
   if (pos !== bytes.byteLength) fail(`${FN}: checkpoint has ${bytes.byteLength - pos} bytes after its last tensor; the header does not describe this file`);
   const floats = (name, start, count) => {
     const off = at.get(name) + start * 4;
-    return off % 4 === 0 && (bytes.byteOffset + off) % 4 === 0
+    return (bytes.byteOffset + off) % 4 === 0 // a Float32Array view needs 4-byte alignment; otherwise copy
       ? new Float32Array(bytes.buffer, bytes.byteOffset + off, count)
       : new Float32Array(bytes.slice(off, off + count * 4).buffer);
   };
