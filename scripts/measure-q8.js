@@ -15,7 +15,7 @@ import * as attn from '../web/lib/node.js';
 import { charsHeldoutWindows, scoreRows } from './chars_heldout.js';
 
 /** Largest held-out loss increase (nats/char) that counts as "the same quality": under 1% of the loss. */
-export const MARGIN = 0.01;
+const MARGIN = 0.01;
 const PROMPTS = ['Elizabeth', 'Mr. Darcy', '"I', 'It is a truth', 'Jane', 'Mrs. Bennet said', 'The ', 'Lydia'];
 const GREEDY_TOKENS = 200;
 const SPEED = { rounds: 6, tokens: 250 };
