@@ -67,8 +67,8 @@ for (const c of CASES) {
   prefillNative[key(c)] = JSON.parse(run(tool, ['prefill', c.shape, ...(c.q8 ? ['--q8'] : []), '--tokens', String(PREFILL_TOKENS), '--reps', String(REPS)]));
 }
 console.log(`\n### Prompt prefill (tok/s)\n`);
-console.log(`A prompt of ${PREFILL_TOKENS} tokens (the 15M shape: as many as it holds), random weights, best of ${REPS} runs, ` +
-  'the two ways interleaved in one process. "one call": forward_sequence (Model.forward with lastOnly, a generation\'s prompt); ' +
+console.log(`A prompt of ${PREFILL_TOKENS} tokens, random weights, best of ${REPS} runs, ` +
+  'the two ways interleaved in one process (native ratio: of the two best figures). "one call": forward_sequence (Model.forward with lastOnly, a generation\'s prompt); ' +
   '"per token": the one-token forward at every position, as a prompt ran before. Native: processor time; Node: wall time, ' +
   'ratio = median over runs of per-token time ÷ one-call time. "same logits": the last position\'s logits agree bit for bit (native).\n');
 console.log('| shape | weights | native one call | native per token | native ratio | Node one call | Node per token | Node ratio | same logits |');
