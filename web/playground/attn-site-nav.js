@@ -45,10 +45,6 @@ export class AttnSiteNav extends AttnElement {
     root.append(el('style', { textContent: NAV_STYLE }), this.#nav);
     this.#menu.addEventListener('click', () => this.#openMenu(!this.menuOpen));
     this.#nav.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.#escape(e); });
-    // A drop-down closes when focus leaves the nav (only on wide screens, where it lies over the page).
-    this.#nav.addEventListener('focusout', (e) => {
-      if (!this.#narrow() && !this.#nav.contains(e.relatedTarget)) this.#openGroup(null);
-    });
   }
 
   #groupItem(group) {
@@ -63,7 +59,12 @@ export class AttnSiteNav extends AttnElement {
       this.#links.set(page.nav, a);
       return el('li', {}, a);
     });
-    return el('li', { className: 'group' }, button, el('ul', { className: 'pages', id: `pages-${group.id}` }, ...links));
+    const item = el('li', { className: 'group' }, button, el('ul', { className: 'pages', id: `pages-${group.id}` }, ...links));
+    // A drop-down closes when focus leaves its group (on wide screens, where it lies over the page).
+    item.addEventListener('focusout', (e) => {
+      if (!this.#narrow() && !item.contains(e.relatedTarget) && this.openGroup === group.id) this.#openGroup(null);
+    });
+    return item;
   }
 
   connected() {
