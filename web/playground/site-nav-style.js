@@ -68,6 +68,7 @@ button { font: inherit; color: var(--ink); background: transparent; cursor: poin
   .menu::before { margin-right: 0; }
   .menu { min-width: 44px; }
 }
+@media (prefers-reduced-motion: reduce) { .group-button::after { transition: none; } }
 @media (forced-colors: active) {
   .group-button[aria-current="true"] { border-bottom-color: Highlight; }
   .pages { border-color: CanvasText; }

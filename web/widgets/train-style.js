@@ -26,7 +26,7 @@ select { min-width: 0; text-overflow: ellipsis; }
 input[type="number"] { width: 8em; font-family: var(--mono); font-size: 13px; }
 textarea { width: 100%; font-family: var(--mono); font-size: 13px; resize: vertical; }
 input:focus-visible, select:focus-visible, textarea:focus-visible {
-  outline: none; border-color: var(--accent); box-shadow: 0 0 0 3px rgba(52, 81, 178, 0.18);
+  outline: 2px solid transparent; border-color: var(--accent); box-shadow: 0 0 0 3px rgba(52, 81, 178, 0.18);
 }
 .vocab, .info { font-family: var(--mono); font-size: 12px; color: var(--muted); }
 .info { margin: 0; }
