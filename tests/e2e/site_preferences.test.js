@@ -120,6 +120,14 @@ describe('forced colours', () => {
     expect(active.color, 'the system highlight').toBe(active.highlight);
     await page.close();
 
+    // The training page's loss legend (drawn before any line): two keys in their two colours.
+    const train = await open('train.html?lang=en', { forcedColors: 'active' });
+    const keys = await train.page.locator('attn-train').evaluate((t) => [...t.shadowRoot.querySelectorAll('.key')].map((k) => getComputedStyle(k, '::before').backgroundColor));
+    const canvas = await train.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    await train.page.close();
+    expect(keys.length).toBe(2);
+    expect(new Set([...keys, canvas]).size, `loss keys ${keys.join(' | ')} on ${canvas}`).toBe(3);
+
     // Charts: each legend's swatches keep distinct colours (the key to the lines), and
     // every swatch colour is the colour of a drawn line (SVG keeps its colours).
     for (const path of ['in-context.html', 'positions.html']) {

@@ -70,6 +70,7 @@ button { font: inherit; color: var(--ink); background: transparent; cursor: poin
 }
 @media (prefers-reduced-motion: reduce) { .group-button::after { transition: none; } }
 @media (forced-colors: active) {
+  .group-button { border-bottom-color: Canvas; } /* a transparent border would be drawn in CanvasText */
   .group-button[aria-current="true"] { border-bottom-color: Highlight; }
   .pages { border-color: CanvasText; }
   .pages a[aria-current="page"] { text-decoration: underline; }

@@ -46,7 +46,7 @@ input:focus-visible, select:focus-visible, textarea:focus-visible {
 section { border-top: 1px solid var(--line); padding: 10px 0 4px; }
 .title { font-size: 14px; margin: 0 0 6px; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0 0 4px; font-size: 12.5px; color: var(--muted); }
-.key::before { content: ""; display: inline-block; width: 18px; height: 3px; margin-right: 6px; vertical-align: middle; }
+.key::before { content: ""; display: inline-block; width: 18px; height: 3px; margin-right: 6px; vertical-align: middle; forced-color-adjust: none; }
 .key.train::before { background: var(--accent); }
 .key.held::before { background: var(--held); height: 4px; }
 .plot-frame { width: 100%; min-width: 0; }
