@@ -9,13 +9,11 @@
 import { AttnElement } from '../widgets/attn-element.js';
 import { AttnLangSwitch } from '../widgets/attn-lang-switch.js';
 import { GROUPS, PAGES, pageAt, pagesIn } from './pages.js';
-import { NAV_STYLE } from './site-nav-style.js';
+import { NARROW_MEDIA, NAV_STYLE } from './site-nav-style.js';
 
 const MENU = { ja: 'メニュー', en: 'Menu' };
 const LABEL = { ja: 'サイト内のページ', en: 'Pages of this site' };
 const HOME = PAGES.find((p) => p.nav === 'home');
-/** The width at and below which the groups fold behind the Menu button (as in site-nav-style.js). */
-const NARROW = '(max-width: 960px)';
 
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -84,7 +82,7 @@ export class AttnSiteNav extends AttnElement {
   /** Whether the narrow-screen menu is open. */
   get menuOpen() { return this.#nav.classList.contains('open'); }
 
-  #narrow() { return matchMedia(NARROW).matches; }
+  #narrow() { return matchMedia(NARROW_MEDIA).matches; }
   #currentGroup() { return PAGES.find((p) => p.nav === this.current)?.group ?? null; }
 
   #openGroup(id) {

@@ -4,6 +4,9 @@
 // the brand, the language switch and a Menu button; the menu opens in the
 // page's flow (it never covers content) with the groups as 44 px rows, the
 // current page's group open, its pages in two columns.
+/** The widths at which the groups fold behind the Menu button (the element reads it too). */
+export const NARROW_MEDIA = '(max-width: 960px)';
+
 export const NAV_STYLE = `
 :host {
   display: block; --bg: #ffffff; --line: #e1e6ee; --ink: #1b2430; --accent: var(--attn-accent, #3451b2); --accent-soft: #e8edfb;
@@ -49,7 +52,7 @@ button { font: inherit; color: var(--ink); background: transparent; cursor: poin
 .pages a[aria-current="page"] { color: var(--ink); font-weight: 650; background: var(--accent-soft); }
 .menu { display: none; font-size: 14px; min-height: 44px; padding: 6px 14px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); }
 .menu::before { content: "☰" / ""; margin-right: 6px; }
-@media (max-width: 960px) {
+@media ${NARROW_MEDIA} {
   nav { padding: 6px 12px; gap: 6px 8px; }
   .brand { margin-right: auto; }
   .menu { display: inline-block; order: 2; padding: 6px 10px; }
