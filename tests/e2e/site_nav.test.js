@@ -102,8 +102,11 @@ describe('<attn-site-nav>', () => {
   });
 
   test('aria-current marks the current page and its group; the brand on the home page', async () => {
+    // Only the nav is waited for (not the page's own widgets): 19 page loads.
+    const page = await env.browser.context.newPage();
     for (const entry of PAGES.filter((p) => !p.standalone)) {
-      const { page } = await openPage(`${entry.path}?lang=en`);
+      await page.goto(`${env.web.origin}/playground/${entry.path}?lang=en`, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelector('attn-site-nav')?.shadowRoot?.querySelector('.pages a')?.textContent);
       const s = await navState(page);
       const currentLinks = s.links.filter((l) => l.current === 'page').map((l) => l.href);
       const currentGroups = s.buttons.filter((b) => b.current === 'true').map((b) => b.text);
@@ -116,9 +119,9 @@ describe('<attn-site-nav>', () => {
         expect(currentLinks, entry.path).toEqual([href(entry)]);
         expect(currentGroups, entry.path).toEqual([GROUPS.find((g) => g.id === entry.group).title.en]);
       }
-      await page.close();
     }
-  });
+    await page.close();
+  }, 180_000);
 
   test('keyboard: Tab reaches the groups, Enter and Space open one, its links follow, Escape closes it and returns focus; focus is visible', async () => {
     const { page, errors } = await openPage('masks.html?lang=en');
