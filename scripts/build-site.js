@@ -12,6 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, minify } from 'vite';
 import { PAGES } from '../web/playground/pages.js';
 import { CSP, SANDBOX_CSP } from './serve.js';
+import { pageHeadProblems } from './page-heads.js';
 import { readTypes } from './widget-docs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -77,6 +78,9 @@ export async function precompress(dir) {
 }
 
 export async function buildSite({ outDir = SITE, quiet = false } = {}) {
+  // A page that left the shared template (scripts/page-heads.js) is not shipped.
+  const drift = pageHeadProblems();
+  if (drift.length) throw new Error(`pages deviate from the page template:\n${drift.join('\n')}`);
   await rm(outDir, { recursive: true, force: true });
   await build({
     root: PLAYGROUND,

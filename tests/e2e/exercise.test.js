@@ -177,29 +177,37 @@ describe('exercises on the lecture page', () => {
     await page.close();
   });
 
-  test('an infinite loop is stopped within 2 seconds while the page keeps responding', async () => {
+  // No speed is asserted (that lives in benchmarks): the properties are where
+  // the loop runs and that it is ended. Were the learner's code run on the
+  // page's main thread, the heartbeat could not tick and the hover could not
+  // be answered while it ran (and nothing could stop it); were the worker not
+  // terminated at the time limit, it would spin on and never close.
+  test('an infinite loop runs in a sandbox Worker, is stopped and reported, and the page keeps responding meanwhile', async () => {
     const { page, errors, ex } = await openLecture();
     const rope = ex(2);
     await rope.locator('#answer').fill('function rope(x, pos) {\n  while (true) {}\n}');
-    // Timer ticks in the host page measure how long its main thread was ever blocked.
-    await page.evaluate(() => { globalThis.ticks = []; globalThis.tickTimer = setInterval(() => globalThis.ticks.push(performance.now()), 20); });
-    const started = Date.now();
+    // A heartbeat on the host page's main thread, counted only while the exercise says it runs the code.
+    await page.evaluate(() => {
+      const ex = document.querySelectorAll('attn-exercise')[2];
+      const button = (ex.shadowRoot ?? ex).querySelector('button[data-action="check"]');
+      globalThis.beatsDuringRun = 0;
+      globalThis.beatTimer = setInterval(() => { if (button.textContent === 'Running your code…') globalThis.beatsDuringRun += 1; }, 20);
+    });
+    const workerStarted = page.waitForEvent('worker');
     await rope.locator('button[data-action="check"]').click();
     expect(await rope.locator('button[data-action="check"]').innerText()).toBe('Running your code…');
+    const worker = await workerStarted;
+    expect(worker.url(), 'the learner\'s code runs in a blob: Worker of the sandbox frame').toMatch(/^blob:null\//);
     // While the loop runs: the heatmap still answers hovering.
     await page.hover('#pe-dots .cell[data-row="3"][data-col="5"]');
     expect(await page.locator('#pe-dots .tooltip').innerText()).toMatch(/i = 3 .* j = 5/);
     await page.waitForFunction(() => document.querySelectorAll('attn-exercise')[2].result?.reason === 'timeout');
-    const elapsed = Date.now() - started;
-    expect(elapsed, `stopped after ${elapsed} ms`).toBeLessThan(2000);
-    const longestGap = await page.evaluate(() => {
-      clearInterval(globalThis.tickTimer);
-      const t = globalThis.ticks;
-      return Math.max(...t.slice(1).map((x, i) => x - t[i]));
-    });
-    // A 20 ms timer in a free main thread; 250 ms would be a visible freeze.
-    expect(longestGap, `longest main-thread gap ${longestGap} ms`).toBeLessThan(250);
+    const during = await page.evaluate(() => { clearInterval(globalThis.beatTimer); return globalThis.beatsDuringRun; });
+    // The loop lasts the 1.5 s time limit; a blocked main thread would give 0 beats in it.
+    expect(during, 'heartbeats of the host page while the loop ran').toBeGreaterThanOrEqual(3);
     expect(await feedback(rope)).toContain('Stopped: your code did not finish in time');
+    // The spinning worker was terminated: it closes (a running one never would).
+    await worker.waitForEvent('close', { timeout: 30_000 });
     // The sandbox is usable again right away.
     const solution = await rope.evaluate((el) => el.definition.code.solution);
     expect(await submit(rope, solution)).toMatchObject({ correct: true });

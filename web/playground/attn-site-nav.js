@@ -1,97 +1,137 @@
 // <attn-site-nav>: the playground's one navigation bar, drawn from pages.js
-// (so a new page is one line there, not a link copied into every page). The
-// current page is found from location (or the `current` attribute, a nav
-// key). At narrow widths the links fold behind a menu button that opens them
-// in the page's flow, so they never cover content.
+// (a new page is one line there, not a link copied into every page). The
+// pages are filed under the GROUPS of pages.js, each a disclosure button with
+// its page list (styles and layouts: site-nav-style.js). The current page is
+// found from location (or the `current` attribute, a nav key); its link has
+// aria-current="page" and its group's button aria-current="true".
+// Keyboard: Tab through the buttons and links, Enter/Space open a group,
+// Escape closes it (then the phone menu) and returns focus to its button.
 import { AttnElement } from '../widgets/attn-element.js';
 import { AttnLangSwitch } from '../widgets/attn-lang-switch.js';
-import { PAGES, pageAt } from './pages.js';
+import { GROUPS, PAGES, pageAt, pagesIn } from './pages.js';
+import { NARROW_MEDIA, NAV_STYLE } from './site-nav-style.js';
 
 const MENU = { ja: 'メニュー', en: 'Menu' };
 const LABEL = { ja: 'サイト内のページ', en: 'Pages of this site' };
+const HOME = PAGES.find((p) => p.nav === 'home');
 
-const STYLE = `
-:host {
-  display: block; --bg: #ffffff; --line: #e1e6ee; --ink: #1b2430; --accent: var(--attn-accent, #3451b2); --accent-soft: #e8edfb;
-  background: var(--bg); border-bottom: 1px solid var(--line); color: var(--ink);
-  font-family: var(--attn-sans, system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans CJK JP", sans-serif);
-}
-@media (prefers-color-scheme: dark) {
-  :host { --bg: #161b22; --line: #30363d; --ink: #e6edf3; --accent: var(--attn-accent, #8fa8ff); --accent-soft: #1f2a4a; }
-}
-:host([hidden]) { display: none; }
-nav { max-width: 1280px; margin: 0 auto; padding: 10px 24px; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; }
-.brand {
-  font-family: var(--attn-mono, ui-monospace, "DejaVu Sans Mono", Menlo, monospace); font-size: 13px; font-weight: 650;
-  letter-spacing: 0.04em; color: var(--accent); background: var(--accent-soft); padding: 4px 9px; border-radius: 6px; text-decoration: none;
-}
-/* Brand and language on the first row, the pages on the second: room for any number of pages. */
-attn-lang-switch { margin-left: auto; }
-ul { list-style: none; order: 3; flex-basis: 100%; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 18px; font-size: 14px; }
-a { color: var(--accent); text-decoration: none; }
-a:hover { text-decoration: underline; }
-a:focus-visible, button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; border-radius: 4px; }
-a[aria-current="page"] { color: var(--ink); font-weight: 650; }
-.menu {
-  display: none; margin-left: auto; font: inherit; font-size: 14px; min-height: 40px; padding: 6px 14px;
-  border: 1px solid var(--line); border-radius: 8px; background: var(--bg); color: var(--ink); cursor: pointer;
-}
-@media (max-width: 760px) {
-  nav { padding: 8px 14px; }
-  .menu { display: inline-block; margin-left: auto; }
-  attn-lang-switch { margin-left: 0; }
-  ul { display: none; margin: 4px 0 6px; grid-template-columns: 1fr 1fr; gap: 2px 12px; }
-  nav.open ul { display: grid; }
-  li a { display: block; padding: 10px 4px; min-height: 44px; }
-}
-@media (forced-colors: active) { a[aria-current="page"] { text-decoration: underline; } }
-`;
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
+const href = (page) => (page.path === 'index.html' ? './' : page.path);
 
 export class AttnSiteNav extends AttnElement {
   static tag = 'attn-site-nav';
   static uses = { 'attn-lang-switch': AttnLangSwitch };
   static get observedAttributes() { return ['current', 'lang']; }
 
-  #nav; #list; #menu;
+  #nav; #brand; #menu;
+  #buttons = new Map(); // group id → its disclosure button
+  #links = new Map(); // nav key → its link
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const style = document.createElement('style');
-    style.textContent = STYLE;
-    this.#nav = document.createElement('nav');
-    const brand = Object.assign(document.createElement('a'), { className: 'brand', href: './', textContent: 'attnscope' });
-    this.#menu = Object.assign(document.createElement('button'), { type: 'button', className: 'menu' });
+    this.#brand = el('a', { className: 'brand', href: href(HOME), textContent: 'attnscope' });
+    this.#menu = el('button', { type: 'button', className: 'menu' });
     this.#menu.setAttribute('aria-expanded', 'false');
-    this.#menu.setAttribute('aria-controls', 'pages');
-    this.#list = Object.assign(document.createElement('ul'), { id: 'pages' });
-    this.#nav.append(brand, this.#menu, this.#list, new AttnLangSwitch());
-    root.append(style, this.#nav);
-    this.#menu.addEventListener('click', () => this.#toggle());
+    this.#menu.setAttribute('aria-controls', 'groups');
+    const groups = el('ul', { className: 'groups', id: 'groups' }, ...GROUPS.map((group) => this.#groupItem(group)));
+    this.#nav = el('nav', {}, this.#brand, this.#menu, groups, new AttnLangSwitch());
+    root.append(el('style', { textContent: NAV_STYLE }), this.#nav);
+    this.#menu.addEventListener('click', () => this.#openMenu(!this.menuOpen));
+    this.#nav.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.#escape(e); });
+  }
+
+  #groupItem(group) {
+    const button = el('button', { type: 'button', className: 'group-button' });
+    button.setAttribute('aria-expanded', 'false');
+    button.setAttribute('aria-controls', `pages-${group.id}`);
+    button.addEventListener('click', () => this.#openGroup(this.openGroup === group.id ? null : group.id));
+    this.#buttons.set(group.id, button);
+    const links = pagesIn(group.id).map((page) => {
+      const a = el('a', { href: href(page) });
+      a.dataset.nav = page.nav;
+      this.#links.set(page.nav, a);
+      return el('li', {}, a);
+    });
+    const item = el('li', { className: 'group' }, button, el('ul', { className: 'pages', id: `pages-${group.id}` }, ...links));
+    // A drop-down closes when focus leaves its group (on wide screens, where it lies over the page).
+    item.addEventListener('focusout', (e) => {
+      if (!this.#narrow() && !item.contains(e.relatedTarget) && this.openGroup === group.id) this.#openGroup(null);
+    });
+    return item;
+  }
+
+  connected() {
+    // A click anywhere else closes a drop-down (composedPath sees into this shadow root).
+    const onClick = (e) => { if (!e.composedPath().includes(this) && !this.#narrow()) this.#openGroup(null); };
+    document.addEventListener('click', onClick);
+    this.onDisconnect(() => document.removeEventListener('click', onClick));
   }
 
   /** The nav key of the page marked current. */
   get current() { return this.getAttribute('current') ?? pageAt(location.pathname)?.nav ?? null; }
+  /** The id of the group whose page list is open, or null. */
+  get openGroup() {
+    for (const [id, button] of this.#buttons) if (button.getAttribute('aria-expanded') === 'true') return id;
+    return null;
+  }
+  /** Whether the narrow-screen menu is open. */
+  get menuOpen() { return this.#nav.classList.contains('open'); }
 
-  #toggle(open = !this.#nav.classList.contains('open')) {
+  #narrow() { return matchMedia(NARROW_MEDIA).matches; }
+  #currentGroup() { return PAGES.find((p) => p.nav === this.current)?.group ?? null; }
+
+  #openGroup(id) {
+    for (const [groupId, button] of this.#buttons) button.setAttribute('aria-expanded', String(groupId === id));
+  }
+
+  #openMenu(open) {
     this.#nav.classList.toggle('open', open);
     this.#menu.setAttribute('aria-expanded', String(open));
+    // Opening shows where the reader is: the current page's group, unfolded.
+    this.#openGroup(open ? this.#currentGroup() : null);
+  }
+
+  #escape(e) {
+    const open = this.openGroup;
+    if (open) {
+      this.#openGroup(null);
+      this.#buttons.get(open).focus();
+    } else if (this.menuOpen) {
+      this.#openMenu(false);
+      this.#menu.focus();
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
   }
 
   render() {
     const lang = this.language;
     const current = this.current;
+    const currentGroup = this.#currentGroup();
     this.#nav.setAttribute('aria-label', LABEL[lang]);
-    this.#menu.textContent = MENU[lang];
-    this.#list.replaceChildren(...PAGES.map((page) => {
-      const a = document.createElement('a');
-      a.href = page.path === 'index.html' ? './' : page.path;
+    this.#menu.replaceChildren(el('span', { className: 'menu-text', textContent: MENU[lang] }));
+    if (current === HOME.nav) this.#brand.setAttribute('aria-current', 'page');
+    else this.#brand.removeAttribute('aria-current');
+    this.#brand.title = HOME.title[lang];
+    for (const group of GROUPS) {
+      const button = this.#buttons.get(group.id);
+      button.textContent = group.title[lang];
+      if (group.id === currentGroup) button.setAttribute('aria-current', 'true');
+      else button.removeAttribute('aria-current');
+    }
+    for (const page of PAGES) {
+      const a = this.#links.get(page.nav);
+      if (!a) continue;
       a.textContent = page.title[lang];
-      a.dataset.nav = page.nav;
       if (page.nav === current) a.setAttribute('aria-current', 'page');
-      const li = document.createElement('li');
-      li.append(a);
-      return li;
-    }));
+      else a.removeAttribute('aria-current');
+    }
   }
 }

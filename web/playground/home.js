@@ -1,12 +1,13 @@
 // The home page: what attnscope is, and every lecture topic (topics.js) mapped
 // to the pages that show it (pages.js), their widgets and the topic's
-// exercises, in the suggested order. Links of the attention lab's old address
+// exercises, in the suggested order; then every page under the site nav's
+// groups (pages.js, the nav's own source). Links of the attention lab's old address
 // (index.html with the lab's settings in the query) are sent on to lab.html.
 import './site.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { HOME_MESSAGES } from './home-messages.js';
 import { TOPICS } from './topics.js';
-import { PAGES, pagesFor } from './pages.js';
+import { GROUPS, PAGES, pagesFor, pagesIn } from './pages.js';
 
 const LAB_KEYS = ['n', 'd', 'seed', 'kind', 'causal', 'temperature', 'tokens', 'q', 'k'];
 const query = new URLSearchParams(location.search);
@@ -38,6 +39,12 @@ function topicItem(topic, code) {
   return el('li', { id: `topic-${topic.id}` }, el('h3', { textContent: topic.title[code] }), facts);
 }
 
+function siteMap(code) {
+  return GROUPS.map((group) => el('section', { className: 'map-group' },
+    el('h3', { textContent: group.title[code] }),
+    el('ul', {}, ...pagesIn(group.id).map((p) => el('li', {}, el('a', { href: p.path, textContent: p.title[code] }))))));
+}
+
 function render() {
   const code = lang();
   document.title = t('doc.title');
@@ -46,6 +53,8 @@ function render() {
   $('order-title').textContent = t('home.order');
   $('order-hint').textContent = t('home.orderHint');
   $('topics').replaceChildren(...TOPICS.map((topic) => topicItem(topic, code)));
+  $('map-title').textContent = t('home.map');
+  $('site-map').replaceChildren(...siteMap(code));
   $('authors-title').textContent = t('home.authors');
   const embed = PAGES.find((p) => p.nav === 'embed');
   const exercises = PAGES.find((p) => p.nav === 'exercises');

@@ -3,31 +3,43 @@
 // visit every entry. Adding a page is one line here.
 //   path    file name under web/playground/
 //   nav     short key (the nav marks the current page by it; tests name screenshots by it)
+//   group   the GROUPS id the site nav files it under (the home page has none: the brand links it)
 //   title   {ja, en}: the link text and the page's heading
 //   topics  lecture topic ids (topics.js) the page teaches, in order
 //   widgets the custom elements the page is built from
 //   standalone  true for a page that shows an author's plain page (no site nav or page script)
+
+// The site nav's menus, in this order; each page's `group` names one.
+export const GROUPS = [
+  { id: 'basics', title: { ja: '基礎', en: 'Basics' } },
+  { id: 'positions', title: { ja: '位置', en: 'Positions' } },
+  { id: 'efficiency', title: { ja: '効率', en: 'Efficiency' } },
+  { id: 'models', title: { ja: 'モデルと学習', en: 'Models & training' } },
+  { id: 'experiments', title: { ja: '実験', en: 'Experiments' } },
+  { id: 'practice', title: { ja: '演習と教材', en: 'Practice' } },
+];
+
 export const PAGES = [
   { path: 'index.html', nav: 'home', title: { ja: 'ホーム', en: 'Home' }, topics: [], widgets: [] },
-  { path: 'lab.html', nav: 'lab', title: { ja: 'アテンション・ラボ', en: 'Attention lab' }, topics: ['attention'], widgets: ['attn-heatmap', 'attn-matrix-input'] },
-  { path: 'masks.html', nav: 'masks', title: { ja: 'マスクとバイアス', en: 'Masks and biases' }, topics: ['masks', 'alibi', 'efficient-attention'], widgets: ['attn-mask-grid', 'attn-bias-map'] },
-  { path: 'block.html', nav: 'block', title: { ja: 'ブロック探検', en: 'Block explorer' }, topics: ['multi-head', 'normalisation', 'blocks'], widgets: ['attn-block-explorer', 'attn-tensor-view', 'attn-stepper'] },
-  { path: 'models.html', nav: 'models', title: { ja: '小さなモデル', en: 'Tiny models' }, topics: ['language-model', 'in-context-learning'], widgets: ['attn-tiny-gpt'] },
-  { path: 'train.html', nav: 'train', title: { ja: '学習', en: 'Train' }, topics: ['language-model'], widgets: ['attn-train'] },
-  { path: 'lecture.html', nav: 'lecture', title: { ja: '講義ページの例', en: 'Lecture example' }, topics: ['positional-encoding', 'rope'], widgets: ['attn-heatmap', 'attn-exercise'] },
-  { path: 'exercises.html', nav: 'exercises', title: { ja: '練習問題', en: 'Exercises' }, topics: [], widgets: ['attn-exercise'] },
-  { path: 'positions.html', nav: 'positions', title: { ja: '位置の表し方', en: 'Positions' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-rope-dial', 'attn-sinusoidal', 'attn-rope-decay', 'attn-permutation'] },
-  { path: 'efficiency.html', nav: 'efficiency', title: { ja: '効率', en: 'Efficiency' }, topics: ['efficient-attention', 'multi-head'], widgets: ['attn-flash-tiles', 'attn-attention-traffic', 'attn-kv-cache', 'attn-sequence-cost'] },
-  { path: 'ssm.html', nav: 'ssm', title: { ja: '状態空間モデル', en: 'State-space models' }, topics: ['efficient-attention'], widgets: ['attn-ssm'] },
-  { path: 'basics.html', nav: 'basics', title: { ja: 'ベクトルからアテンションへ', en: 'From vectors to attention' }, topics: ['linear-algebra', 'attention'], widgets: ['attn-vectors', 'attn-matmul-steps', 'attn-kernel-vs-attention', 'attn-cross-attention'] },
-  { path: 'in-context.html', nav: 'in-context', title: { ja: '文脈内学習は勾配降下', en: 'In-context learning as GD' }, topics: ['in-context-learning'], widgets: ['attn-in-context', 'attn-line-chart'] },
-  { path: 'scaling.html', nav: 'scaling', title: { ja: 'スケーリング則', en: 'Scaling laws' }, topics: ['scaling-laws'], widgets: ['attn-scaling-laws', 'attn-emergence', 'attn-line-chart'] },
-  { path: 'grokking.html', nav: 'grokking', title: { ja: 'グロッキング', en: 'Grokking' }, topics: ['language-model'], widgets: ['attn-grokking', 'attn-line-chart'] },
-  { path: 'norm-placement.html', nav: 'norm-placement', title: { ja: 'Pre-LN と Post-LN', en: 'Pre-LN and post-LN' }, topics: ['normalisation'], widgets: ['attn-norm-placement', 'attn-line-chart'] },
-  { path: 'scaling-sweep.html', nav: 'scaling-sweep', title: { ja: 'スケーリングを測る', en: 'Scaling sweep' }, topics: ['scaling-laws'], widgets: ['attn-scaling-sweep', 'attn-line-chart'] },
-  { path: 'position-extrapolation.html', nav: 'position-extrapolation', title: { ja: '学習時より長い位置', en: 'Positions beyond L' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-position-extrapolation', 'attn-line-chart'] },
-  { path: 'embed.html', nav: 'embed', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
-  { path: 'widgets.html', nav: 'widgets', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
+  { path: 'basics.html', nav: 'basics', group: 'basics', title: { ja: 'ベクトルからアテンションへ', en: 'From vectors to attention' }, topics: ['linear-algebra', 'attention'], widgets: ['attn-vectors', 'attn-matmul-steps', 'attn-kernel-vs-attention', 'attn-cross-attention'] },
+  { path: 'lab.html', nav: 'lab', group: 'basics', title: { ja: 'アテンション・ラボ', en: 'Attention lab' }, topics: ['attention'], widgets: ['attn-heatmap', 'attn-matrix-input'] },
+  { path: 'masks.html', nav: 'masks', group: 'basics', title: { ja: 'マスクとバイアス', en: 'Masks and biases' }, topics: ['masks', 'alibi', 'efficient-attention'], widgets: ['attn-mask-grid', 'attn-bias-map'] },
+  { path: 'block.html', nav: 'block', group: 'basics', title: { ja: 'ブロック探検', en: 'Block explorer' }, topics: ['multi-head', 'normalisation', 'blocks'], widgets: ['attn-block-explorer', 'attn-tensor-view', 'attn-stepper'] },
+  { path: 'models.html', nav: 'models', group: 'models', title: { ja: '小さなモデル', en: 'Tiny models' }, topics: ['language-model', 'in-context-learning'], widgets: ['attn-tiny-gpt'] },
+  { path: 'train.html', nav: 'train', group: 'models', title: { ja: '学習', en: 'Train' }, topics: ['language-model'], widgets: ['attn-train'] },
+  { path: 'lecture.html', nav: 'lecture', group: 'practice', title: { ja: '講義ページの例', en: 'Lecture example' }, topics: ['positional-encoding', 'rope'], widgets: ['attn-heatmap', 'attn-exercise'] },
+  { path: 'exercises.html', nav: 'exercises', group: 'practice', title: { ja: '練習問題', en: 'Exercises' }, topics: [], widgets: ['attn-exercise'] },
+  { path: 'positions.html', nav: 'positions', group: 'positions', title: { ja: '位置の表し方', en: 'Positions' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-rope-dial', 'attn-sinusoidal', 'attn-rope-decay', 'attn-permutation'] },
+  { path: 'efficiency.html', nav: 'efficiency', group: 'efficiency', title: { ja: '効率', en: 'Efficiency' }, topics: ['efficient-attention', 'multi-head'], widgets: ['attn-flash-tiles', 'attn-attention-traffic', 'attn-kv-cache', 'attn-sequence-cost'] },
+  { path: 'ssm.html', nav: 'ssm', group: 'efficiency', title: { ja: '状態空間モデル', en: 'State-space models' }, topics: ['efficient-attention'], widgets: ['attn-ssm'] },
+  { path: 'in-context.html', nav: 'in-context', group: 'experiments', title: { ja: '文脈内学習は勾配降下', en: 'In-context learning as GD' }, topics: ['in-context-learning'], widgets: ['attn-in-context', 'attn-line-chart'] },
+  { path: 'scaling.html', nav: 'scaling', group: 'models', title: { ja: 'スケーリング則', en: 'Scaling laws' }, topics: ['scaling-laws'], widgets: ['attn-scaling-laws', 'attn-emergence', 'attn-line-chart'] },
+  { path: 'grokking.html', nav: 'grokking', group: 'experiments', title: { ja: 'グロッキング', en: 'Grokking' }, topics: ['language-model'], widgets: ['attn-grokking', 'attn-line-chart'] },
+  { path: 'norm-placement.html', nav: 'norm-placement', group: 'experiments', title: { ja: 'Pre-LN と Post-LN', en: 'Pre-LN and post-LN' }, topics: ['normalisation'], widgets: ['attn-norm-placement', 'attn-line-chart'] },
+  { path: 'scaling-sweep.html', nav: 'scaling-sweep', group: 'models', title: { ja: 'スケーリングを測る', en: 'Scaling sweep' }, topics: ['scaling-laws'], widgets: ['attn-scaling-sweep', 'attn-line-chart'] },
+  { path: 'position-extrapolation.html', nav: 'position-extrapolation', group: 'positions', title: { ja: '学習時より長い位置', en: 'Positions beyond L' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-position-extrapolation', 'attn-line-chart'] },
+  { path: 'embed.html', nav: 'embed', group: 'practice', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
+  { path: 'widgets.html', nav: 'widgets', group: 'practice', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
 ];
 
 /** The entry of the page at `pathname` (a URL path; a folder means its index.html), or undefined. */
@@ -38,3 +50,6 @@ export function pageAt(pathname) {
 
 /** The pages that teach topic `id`. */
 export const pagesFor = (id) => PAGES.filter((p) => p.topics.includes(id));
+
+/** The pages filed under group `id`, in PAGES order. */
+export const pagesIn = (id) => PAGES.filter((p) => p.group === id);

@@ -23,7 +23,7 @@ svg:focus-visible { outline: 2px solid var(--attn-accent, #3451b2); outline-offs
 .marker { stroke: var(--attn-accent, #3451b2); stroke-width: 1.5; stroke-dasharray: 6 3; }
 ul { list-style: none; display: flex; flex-wrap: wrap; gap: 2px 14px; margin: 6px 0 0; padding: 0; }
 li { display: inline-flex; align-items: center; gap: 6px; }
-.swatch { width: 18px; height: 0; border-top: 2.5px solid; }
+.swatch { width: 18px; height: 0; border-top: 2.5px solid; forced-color-adjust: none; } /* the key to the lines' colours, kept in forced colours */
 .swatch.dashed { border-top-style: dashed; }
 .readout { margin: 4px 0 0; min-height: 1.6em; color: var(--attn-muted, #5b6675); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 `;

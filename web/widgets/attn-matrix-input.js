@@ -19,7 +19,7 @@ textarea {
   font-size: 12px; line-height: 1.5; padding: 8px 10px; white-space: pre; overflow: auto;
   border: 1px solid var(--attn-line, #cfd6e0); border-radius: 8px; background: var(--attn-field, #fbfcfe); color: inherit; tab-size: 2;
 }
-textarea:focus { outline: none; border-color: var(--accent); box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 20%, transparent); background: var(--attn-surface, #fff); }
+textarea:focus { outline: 2px solid transparent; border-color: var(--accent); box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 20%, transparent); background: var(--attn-surface, #fff); }
 textarea[aria-invalid="true"] { border-color: #d9475a; }
 `;
 

@@ -38,7 +38,7 @@ input.typed, textarea {
 input.typed { max-width: 34em; }
 textarea { min-height: 5.5em; resize: vertical; line-height: 1.5; tab-size: 2; white-space: pre; }
 textarea.code { min-height: 15em; font-size: 13px; background: var(--attn-subtle, #fafbfd); }
-input.typed:focus, textarea:focus { outline: none; border-color: var(--accent); box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 18%, transparent); background: var(--attn-surface, #fff); }
+input.typed:focus, textarea:focus { outline: 2px solid transparent; border-color: var(--accent); box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 18%, transparent); background: var(--attn-surface, #fff); }
 .choices { display: flex; flex-direction: column; gap: 6px; border: 0; margin: 0; padding: 0; }
 .choices label { display: flex; align-items: center; gap: 10px; border: 1px solid var(--attn-line, #d5dbe5); border-radius: 8px; padding: 6px 12px; cursor: pointer; background: var(--attn-field, #fbfcfe); }
 .choices label:hover { border-color: var(--accent); }

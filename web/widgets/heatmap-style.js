@@ -21,7 +21,7 @@ export const STYLE = `
 .row-title { align-self: end; text-align: right; padding: 0 6px 4px 0; font-size: 12px; color: var(--muted); letter-spacing: 0.02em; white-space: nowrap; }
 .row { display: contents; }
 .grid { display: grid; gap: 1px; align-items: stretch; outline: none; border-radius: 4px; }
-.grid:focus-visible { box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 35%, transparent); }
+.grid:focus-visible { outline: 2px solid transparent; outline-offset: 2px; box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 35%, transparent); }
 .col-label, .row-label, .sum-header { font-size: 12px; color: var(--ink, #2b3441); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .col-label { align-self: end; text-align: center; padding-bottom: 4px; }
 .col-label.rot { writing-mode: vertical-rl; justify-self: center; max-height: 7.5em; padding: 0 0 4px; line-height: var(--cell); }

@@ -37,7 +37,7 @@ input[type="text"], input[type="number"], select {
 }
 input[type="number"] { width: 7em; font-family: var(--mono); font-size: 13px; }
 input[type="file"] { font: inherit; font-size: 13px; }
-input:focus-visible, select:focus-visible { outline: none; border-color: var(--accent); box-shadow: 0 0 0 3px rgba(52, 81, 178, 0.18); }
+input:focus-visible, select:focus-visible { outline: 2px solid transparent; border-color: var(--accent); box-shadow: 0 0 0 3px rgba(52, 81, 178, 0.18); }
 input[type="range"] { accent-color: var(--accent); width: 120px; }
 .knobs { display: flex; flex-wrap: wrap; align-items: center; gap: 10px 22px; margin: 0 0 12px; }
 .slider .num { order: 2; min-width: 3.4em; color: var(--accent); font-weight: 600; font-size: 13px; }

@@ -42,5 +42,5 @@ svg text { font-family: inherit; }
 .tick { font-size: 10.5px; fill: var(--muted); }
 .legend { display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 12.5px; margin: 4px 0 0; padding: 0; list-style: none; }
 .legend li { display: inline-flex; align-items: center; gap: 6px; }
-.swatch { width: 14px; height: 3px; border-radius: 2px; display: inline-block; }
+.swatch { width: 14px; height: 3px; border-radius: 2px; display: inline-block; forced-color-adjust: none; } /* the key to the lines' colours, kept in forced colours */
 `;

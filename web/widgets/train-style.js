@@ -26,7 +26,7 @@ select { min-width: 0; text-overflow: ellipsis; }
 input[type="number"] { width: 8em; font-family: var(--mono); font-size: 13px; }
 textarea { width: 100%; font-family: var(--mono); font-size: 13px; resize: vertical; }
 input:focus-visible, select:focus-visible, textarea:focus-visible {
-  outline: none; border-color: var(--accent); box-shadow: 0 0 0 3px rgba(52, 81, 178, 0.18);
+  outline: 2px solid transparent; border-color: var(--accent); box-shadow: 0 0 0 3px rgba(52, 81, 178, 0.18);
 }
 .vocab, .info { font-family: var(--mono); font-size: 12px; color: var(--muted); }
 .info { margin: 0; }
@@ -46,7 +46,7 @@ input:focus-visible, select:focus-visible, textarea:focus-visible {
 section { border-top: 1px solid var(--line); padding: 10px 0 4px; }
 .title { font-size: 14px; margin: 0 0 6px; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0 0 4px; font-size: 12.5px; color: var(--muted); }
-.key::before { content: ""; display: inline-block; width: 18px; height: 3px; margin-right: 6px; vertical-align: middle; }
+.key::before { content: ""; display: inline-block; width: 18px; height: 3px; margin-right: 6px; vertical-align: middle; forced-color-adjust: none; }
 .key.train::before { background: var(--accent); }
 .key.held::before { background: var(--held); height: 4px; }
 .plot-frame { width: 100%; min-width: 0; }
