@@ -117,6 +117,49 @@ TEST(TrainOps, AttentionBackwardGqaMqaAlibi) {
     }
 }
 
+// T over two query/key blocks (kAttentionBlock) plus a tail: the block
+// products that skip the upper triangle must still see every allowed pair.
+TEST(TrainOps, AttentionBackwardAcrossBlocks) {
+    const int B = 1, H = 2, Hkv = 1, D = 5, T = 2 * kAttentionBlock + 3;
+    auto q = random_vector(B * H * T * D, 30), kk = random_vector(B * Hkv * T * D, 31);
+    auto v = random_vector(B * Hkv * T * D, 32), R = random_vector(q.size(), 33);
+    std::vector<float> slopes(H);
+    alibi_slopes(slopes.data(), H);
+    for (const float* sl : {static_cast<const float*>(nullptr), static_cast<const float*>(slopes.data())}) {
+        std::vector<float> out(q.size()), att(B * H * T * T), dq(q.size()), dk(kk.size()), dv(v.size());
+        std::vector<float> scratch(T * T + T * D);
+        auto loss = [&] {
+            attention_forward(out.data(), att.data(), q.data(), kk.data(), v.data(), sl, B, T, H, Hkv, D);
+            return weighted_sum(R, out.data());
+        };
+        loss();
+        // A float64 reference of one late query row's output (every key block feeds it).
+        const int i = T - 1, h = 1;
+        std::vector<double> p(T);
+        double m = -1e300, sum = 0;
+        for (int j = 0; j <= i; ++j) {
+            double s = 0;
+            for (int d = 0; d < D; ++d) s += double(q[(h * T + i) * D + d]) * kk[j * D + d];
+            p[j] = s / std::sqrt(double(D)) - (sl ? double(sl[h]) * (i - j) : 0.0);
+            m = std::max(m, p[j]);
+        }
+        for (int j = 0; j <= i; ++j) sum += p[j] = std::exp(p[j] - m);
+        for (int d = 0; d < D; ++d) {
+            double o = 0;
+            for (int j = 0; j <= i; ++j) o += p[j] / sum * v[j * D + d];
+            EXPECT_NEAR(out[(h * T + i) * D + d], o, 1e-5) << "d=" << d;
+        }
+        attention_backward(dq.data(), dk.data(), dv.data(), scratch.data(), R.data(), att.data(), q.data(),
+                           kk.data(), v.data(), B, T, H, Hkv, D);
+        const std::string s = std::string(" T=") + std::to_string(T) + (sl ? " alibi" : "");
+        expect_gradient("attention dq" + s, q.data(), q.size(), dq.data(), loss, kH, kRtol);
+        expect_gradient("attention dk" + s, kk.data(), kk.size(), dk.data(), loss, kH, kRtol);
+        expect_gradient("attention dv" + s, v.data(), v.size(), dv.data(), loss, kH, kRtol);
+        for (int r = 0; r < H * T; ++r)
+            for (int j = r % T + 1; j < T; ++j) ASSERT_EQ(att[r * T + j], 0.f);
+    }
+}
+
 TEST(TrainOps, SwigluAndActivationsBackward) {
     const int n = 19;
     auto a = random_vector(n, 18, 2.f), g = random_vector(n, 19), R = random_vector(n, 20);
