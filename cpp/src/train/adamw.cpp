@@ -1,7 +1,6 @@
 // AdamW as torch.optim.AdamW (single-tensor path of torch 1.13), after
 // torch.nn.utils.clip_grad_norm_, with llama2.c's get_lr schedule.
 #include "attnscope/train/adamw.h"
-#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <new>
@@ -13,13 +12,15 @@ namespace {
 using model::failure;
 constexpr Status kBad = Status::InvalidArgument;
 
-// sum_i g[i]^2 in double, over float SIMD partial sums of 1024 elements.
+// sum_i g[i]^2 in double: SIMD, over float partial sums of 64 elements (16
+// a lane: rounding far below the float result torch reports); scalar, per element.
 double sum_of_squares(const float* g, std::size_t n) {
     double ss = 0.0;
-    for (std::size_t i0 = 0; i0 < n; i0 += 1024) {
-        const int len = static_cast<int>(std::min<std::size_t>(1024, n - i0));
-        ss += vec::dot(g + i0, g + i0, len);
-    }
+    std::size_t i0 = 0;
+#if ATTNSCOPE_SIMD
+    for (; i0 + 64 <= n; i0 += 64) ss += vec::dot(g + i0, g + i0, 64);
+#endif
+    for (; i0 < n; ++i0) ss += double(g[i0]) * g[i0];
     return ss;
 }
 
