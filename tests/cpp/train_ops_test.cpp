@@ -4,6 +4,7 @@
 #include <cstring>
 #include "attnscope/train/ops.h"
 #include "train_fd.h"
+#include "../../cpp/src/train/vec.h"
 
 namespace {
 
@@ -158,6 +159,35 @@ TEST(TrainOps, AttentionBackwardAcrossBlocks) {
         for (int r = 0; r < H * T; ++r)
             for (int j = r % T + 1; j < T; ++j) ASSERT_EQ(att[r * T + j], 0.f);
     }
+}
+
+// The SIMD rows must give model::exp_f32's bits in every lane (wasm-simd and
+// wasm-scalar train to the same numbers): a sweep over [-110, 95] with the
+// range ends, infinities, NaN and signed zero; exp_shift_sum against the
+// scalar loop it replaces, on a row with a SIMD tail.
+TEST(TrainOps, VectorExpHasExpF32sBits) {
+    std::vector<float> x;
+    for (float v = -110.f; v < 95.f; v += 0.0137f) x.push_back(v);
+    for (float v : {88.72283935546875f, 88.7228f, 88.72284f, -103.97208404541015625f, -103.9721f, -87.3f, 0.f,
+                    -0.f, 1e-30f, -1e-30f, INFINITY, -INFINITY, NAN})
+        x.push_back(v);
+    while (x.size() % 16) x.push_back(0.5f);
+    std::vector<float> got(x);
+    const float sum = vec::exp_shift_sum(got.data(), static_cast<int>(got.size()), 0.f);
+    float want_sum = 0.f;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const float want = model::exp_f32(x[i]);
+        want_sum += want;
+        if (std::isnan(want)) EXPECT_TRUE(std::isnan(got[i])) << "x=" << x[i];
+        else EXPECT_EQ(got[i], want) << "x=" << x[i];
+    }
+    EXPECT_TRUE(std::isnan(sum) && std::isnan(want_sum));
+    std::vector<float> row(x.begin(), x.begin() + 1003), ref(row);  // finite, 1003: a tail of 3
+    const float s1 = vec::exp_shift_sum(row.data(), 1003, -2.5f);
+    float s2 = 0.f;
+    for (auto& v : ref) s2 += v = model::exp_f32(v + 2.5f);
+    EXPECT_EQ(s1, s2);
+    EXPECT_EQ(row, ref);
 }
 
 TEST(TrainOps, SwigluAndActivationsBackward) {

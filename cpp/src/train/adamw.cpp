@@ -12,15 +12,10 @@ namespace {
 using model::failure;
 constexpr Status kBad = Status::InvalidArgument;
 
-// sum_i g[i]^2 in double: SIMD, over float partial sums of 64 elements (16
-// a lane: rounding far below the float result torch reports); scalar, per element.
+// sum_i g[i]^2 in double, in order (the same bits in every build).
 double sum_of_squares(const float* g, std::size_t n) {
     double ss = 0.0;
-    std::size_t i0 = 0;
-#if ATTNSCOPE_SIMD
-    for (; i0 + 64 <= n; i0 += 64) ss += vec::dot(g + i0, g + i0, 64);
-#endif
-    for (; i0 < n; ++i0) ss += double(g[i0]) * g[i0];
+    for (std::size_t i = 0; i < n; ++i) ss += double(g[i]) * g[i];
     return ss;
 }
 

@@ -1,5 +1,5 @@
 // SwiGLU, GELU (exact and tanh), ReLU forward and backward (ops.h), on the
-// model kernels' exp_f32/erf_f32; SwiGLU's SIMD loop on xsimd's exp (vec.h).
+// model kernels' exp_f32/erf_f32 (SwiGLU's SIMD loop on its lane-wise copy, vec.h).
 #include <cmath>
 #include "attnscope/model/kernels.h"
 #include "attnscope/train/ops.h"
@@ -33,7 +33,7 @@ void swiglu_forward(float* out, const float* a, const float* g, int n) {
     using vec::fb;
     for (; i + vec::W <= n; i += vec::W) {
         const fb x = fb::load_unaligned(a + i);
-        (x / (fb(1.f) + xsimd::exp(-x)) * fb::load_unaligned(g + i)).store_unaligned(out + i);
+        (x / (fb(1.f) + vec::exp_f32(-x)) * fb::load_unaligned(g + i)).store_unaligned(out + i);
     }
 #endif
     for (; i < n; ++i) out[i] = model::silu_f32(a[i]) * g[i];
@@ -46,7 +46,7 @@ void swiglu_backward(float* da, float* dg, const float* dout, const float* a, co
     const fb one(1.f);
     for (; i + vec::W <= n; i += vec::W) {
         const fb x = fb::load_unaligned(a + i), d = fb::load_unaligned(dout + i);
-        const fb s = one / (one + xsimd::exp(-x));
+        const fb s = one / (one + vec::exp_f32(-x));
         (d * fb::load_unaligned(g + i) * s * (one + x * (one - s))).store_unaligned(da + i);
         (d * x * s).store_unaligned(dg + i);
     }

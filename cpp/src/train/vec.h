@@ -1,10 +1,16 @@
 // Row helpers of the training kernels, in the house kernel shape: a SIMD loop
 // (xsimd; f32x4 in wasm) and a scalar tail, the whole row scalar in the
-// scalar build. exp: xsimd's exp in the loop (Cephes-style, within 2 ulp of
-// the float64 exp over [-87, 88]), std::exp in the tail and the scalar build.
+// scalar build. Every helper gives the SAME BITS in both builds (the
+// training results, and the experiments built on them, are identical in
+// wasm-simd and wasm-scalar): the exp is model::exp_f32's algorithm lane by
+// lane, elementwise steps do the same float operations in the same order,
+// and sums run in order, one element after another (a lane-wise sum would
+// round differently), so only the elementwise work is vectorised.
 #pragma once
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include "attnscope/model/kernels.h"
 #include "attnscope/simd.h"
 
 namespace attnscope::train::vec {
@@ -14,7 +20,7 @@ using fb = xsimd::batch<float>;
 constexpr int W = static_cast<int>(fb::size);
 #endif
 
-// max_i x[i] (-inf for n = 0).
+// max_i x[i] (-inf for n = 0); a max is exact in any order.
 inline float row_max(const float* x, int n) {
     int i = 0;
     float m = -std::numeric_limits<float>::infinity();
@@ -31,24 +37,42 @@ inline float row_max(const float* x, int n) {
     return m;
 }
 
-// x[i] = exp(x[i] - shift); returns the sum of the new x[i].
+#if ATTNSCOPE_SIMD
+// model::exp_f32 on every lane, bit for bit: the same range reduction
+// (fx = floor(x log2e + 1/2), r = x - fx ln2 in two parts), polynomial and
+// scaling by 2^(fx/2) 2^(fx - fx/2), with its NaN, overflow and underflow cases.
+inline fb exp_f32(fb x) {
+    using ib = xsimd::batch<std::int32_t>;
+    const fb xc = xsimd::min(xsimd::max(x, fb(-104.f)), fb(89.f));  // keeps 2^k in range
+    const fb fx = xsimd::floor(xc * fb(1.44269504088896341f) + fb(0.5f));
+    fb r = xc - fx * fb(0.693359375f);
+    r = r - fx * fb(-2.12194440e-4f);
+    fb y(1.9875691500e-4f);
+    y = y * r + fb(1.3981999507e-3f);
+    y = y * r + fb(8.3334519073e-3f);
+    y = y * r + fb(4.1665795894e-2f);
+    y = y * r + fb(1.6666665459e-1f);
+    y = y * r + fb(5.0000001201e-1f);
+    y = y * (r * r) + r + fb(1.f);
+    const fb e1 = xsimd::trunc(fx * fb(0.5f));  // C++'s e / 2 rounds toward zero
+    auto pow2 = [](fb k) { return xsimd::bitwise_cast<fb>((xsimd::to_int(k) + ib(127)) << 23); };
+    fb out = y * pow2(e1) * pow2(fx - e1);
+    out = xsimd::select(x > fb(88.72283935546875f), fb(std::numeric_limits<float>::infinity()), out);
+    out = xsimd::select(x < fb(-103.97208404541015625f), fb(0.f), out);
+    return xsimd::select(x != x, x, out);
+}
+#endif
+
+// x[i] = exp(x[i] - shift); returns the sum of the new x[i], in order.
 inline float exp_shift_sum(float* x, int n, float shift) {
     int i = 0;
-    float sum = 0.f;
 #if ATTNSCOPE_SIMD
     const fb vs(shift);
-    fb acc(0.f);
-    for (; i + W <= n; i += W) {
-        const fb e = xsimd::exp(fb::load_unaligned(x + i) - vs);
-        e.store_unaligned(x + i);
-        acc += e;
-    }
-    sum = xsimd::hadd(acc);
+    for (; i + W <= n; i += W) exp_f32(fb::load_unaligned(x + i) - vs).store_unaligned(x + i);
 #endif
-    for (; i < n; ++i) {
-        x[i] = std::exp(x[i] - shift);
-        sum += x[i];
-    }
+    for (; i < n; ++i) x[i] = model::exp_f32(x[i] - shift);
+    float sum = 0.f;
+    for (int j = 0; j < n; ++j) sum += x[j];
     return sum;
 }
 
@@ -80,30 +104,17 @@ inline void sum_of(float* y, const float* a, const float* b, long n) {
     for (; i < n; ++i) y[i] = a[i] + b[i];
 }
 
-// sum_i a[i] b[i]
+// sum_i a[i] b[i], in order.
 inline float dot(const float* a, const float* b, int n) {
-    int i = 0;
     float s = 0.f;
-#if ATTNSCOPE_SIMD
-    fb acc(0.f);
-    for (; i + W <= n; i += W) acc = xsimd::fma(fb::load_unaligned(a + i), fb::load_unaligned(b + i), acc);
-    s = xsimd::hadd(acc);
-#endif
-    for (; i < n; ++i) s += a[i] * b[i];
+    for (int i = 0; i < n; ++i) s += a[i] * b[i];
     return s;
 }
 
-// sum_i a[i] b[i] c[i]
+// sum_i a[i] b[i] c[i], in order.
 inline float dot3(const float* a, const float* b, const float* c, int n) {
-    int i = 0;
     float s = 0.f;
-#if ATTNSCOPE_SIMD
-    fb acc(0.f);
-    for (; i + W <= n; i += W)
-        acc = xsimd::fma(fb::load_unaligned(a + i) * fb::load_unaligned(b + i), fb::load_unaligned(c + i), acc);
-    s = xsimd::hadd(acc);
-#endif
-    for (; i < n; ++i) s += a[i] * b[i] * c[i];
+    for (int i = 0; i < n; ++i) s += a[i] * b[i] * c[i];
     return s;
 }
 
