@@ -55,7 +55,12 @@ inline fb exp_f32(fb x) {
     y = y * r + fb(5.0000001201e-1f);
     y = y * (r * r) + r + fb(1.f);
     const fb e1 = xsimd::trunc(fx * fb(0.5f));  // C++'s e / 2 rounds toward zero
-    auto pow2 = [](fb k) { return xsimd::bitwise_cast<fb>((xsimd::to_int(k) + ib(127)) << 23); };
+    // 2^k for an integral k in [-126, 127]: k + 2^23 + 127 holds k + 127 in its
+    // low mantissa bits, shifted into the exponent field (no float-to-int
+    // conversion: wasm's emulation of cvttps is per lane and slow).
+    auto pow2 = [](fb k) {
+        return xsimd::bitwise_cast<fb>(xsimd::bitwise_cast<ib>(k + fb(8388608.f + 127.f)) << 23);
+    };
     fb out = y * pow2(e1) * pow2(fx - e1);
     out = xsimd::select(x > fb(88.72283935546875f), fb(std::numeric_limits<float>::infinity()), out);
     out = xsimd::select(x < fb(-103.97208404541015625f), fb(0.f), out);
