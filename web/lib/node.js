@@ -7,12 +7,21 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setAssetReader, setLoader } from './runtime.js';
 
+// The 3.1.6 Node glue also sets globalThis.Worker (to worker_threads'
+// Worker) for its pool; the pool is complete once create() resolves, so the
+// global is put back (code that tests `typeof Worker` must see Node as it is).
 async function loadThreaded() {
   const url = new URL('./wasm/node/attnscope-simd-threads.wasm', import.meta.url);
   const create = createRequire(import.meta.url)('./wasm/node/attnscope-simd-threads.js');
-  const m = await create({ wasmBinary: await readFile(url) });
-  m.unrefThreads();
-  return m;
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'Worker');
+  try {
+    const m = await create({ wasmBinary: await readFile(url) });
+    m.unrefThreads();
+    return m;
+  } finally {
+    if (had) Object.defineProperty(globalThis, 'Worker', had);
+    else delete globalThis.Worker;
+  }
 }
 
 setLoader(async (variant) => {
