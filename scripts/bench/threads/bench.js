@@ -8,7 +8,8 @@
 // 2. a training step (scripts/bench/train, the chars shape) through the
 //    public API: one backend per process, so the two processes alternate.
 // Prints the medians, each round's ratio, the load average and how many
-// cores the threaded runs got (process CPU time / wall time).
+// cores each side got (process CPU time / wall time: on a machine shared
+// with other work the threaded side cannot get 2 when the load is high).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -73,17 +74,18 @@ for (const c of CASES) {
   let diff = 0;
   for (let i = 0; i < outS.length; i++) if (!Object.is(outS[i], outT[i])) diff++;
   const ts = [], tt = [], ratios = [];
-  let cpuT = 0, wallT = 0;
+  let cpuS = 0, wallS = 0, cpuT = 0, wallT = 0;
   for (let r = 0; r < rounds; r++) {
-    let t0 = performance.now(); runS(); const s = performance.now() - t0;
-    const c0 = cpuMs(); t0 = performance.now(); runT(); const t = performance.now() - t0;
+    let c0 = cpuMs(), t0 = performance.now(); runS(); const s = performance.now() - t0;
+    cpuS += cpuMs() - c0; wallS += s;
+    c0 = cpuMs(); t0 = performance.now(); runT(); const t = performance.now() - t0;
     cpuT += cpuMs() - c0; wallT += t;
     ts.push(s); tt.push(t); ratios.push(s / t);
   }
   const ms = median(ts), mt = median(tt);
   console.log(`${c.name}: one thread ${fmt(ms)} ms (${fmt(c.flops / ms / 1e6)} GFLOP/s), threads ${fmt(mt)} ms `
     + `(${fmt(c.flops / mt / 1e6)} GFLOP/s): speed-up ${fmt(ms / mt, 2)}x (rounds ${fmt(Math.min(...ratios), 2)}-${fmt(Math.max(...ratios), 2)}); `
-    + `threaded runs used ${fmt(cpuT / wallT, 2)} cores; outputs differing: ${diff}`);
+    + `cores used (CPU time / wall time): one thread ${fmt(cpuS / wallS, 2)}, threads ${fmt(cpuT / wallT, 2)}; outputs differing: ${diff}`);
 }
 
 // The training step: alternate processes, one backend each (public API, with its copies).
