@@ -99,11 +99,16 @@ describe('production site', () => {
     await page.goto(`${origin}/models.html`);
     await page.waitForFunction(ready, false);
     const gpt = page.locator('#gpt');
-    await gpt.evaluate(async (e) => { e.settings = { model: 'sort' }; await e.loaded; e.settings = { model: 'chars' }; await e.loaded; });
+    // the default chars-q8, then sort, the float chars (same tokenizer) and back to chars-q8
+    await gpt.evaluate(async (e) => {
+      for (const model of ['sort', 'chars', 'chars-q8']) { e.settings = { model }; await e.loaded; }
+    });
     await page.reload();
     await page.waitForFunction(ready, false);
     const counts = models.reduce((m, p) => ({ ...m, [p.replace(/-[\w-]{8}\.bin$/, '.bin')]: (m[p.replace(/-[\w-]{8}\.bin$/, '.bin')] ?? 0) + 1 }), {});
-    expect(counts).toEqual({ '/assets/chars.bin': 1, '/assets/chars.tokenizer.bin': 1, '/assets/sort.bin': 1, '/assets/sort.tokenizer.bin': 1 });
+    expect(counts).toEqual({
+      '/assets/chars-q8.bin': 1, '/assets/chars.bin': 1, '/assets/chars.tokenizer.bin': 1, '/assets/sort.bin': 1, '/assets/sort.tokenizer.bin': 1,
+    });
     await page.close();
   });
 

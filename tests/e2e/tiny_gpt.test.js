@@ -41,10 +41,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { if (dir) await rm(dir, { recursive: true, force: true }); });
 
-/** Opens the page with the given default model loaded. */
-async function openModels(model = 'chars', context) {
+/** Opens the page with the given default model loaded ('chars-q8' is the page's own default). */
+async function openModels(model = 'chars-q8', context) {
   const opened = await env.open('/playground/models.html', { context });
-  if (model !== 'chars') {
+  if (model !== 'chars-q8') {
     await inShadow(opened.page, (e, m) => e.shadowRoot.querySelector(`[data-model="${m}"]`).click(), model);
   }
   await inShadow(opened.page, (e) => e.loaded);
@@ -53,12 +53,18 @@ async function openModels(model = 'chars', context) {
 
 describe('tiny models page', () => {
   test('loads under the CSP with no errors; the model runs in a module worker; the nav links to it', async () => {
-    const { page, errors, requests, response } = await openModels('chars');
+    const { page, errors, requests, response } = await openModels();
     expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(page.workers().map((w) => w.url())).toEqual([`${env.web.origin}/lib/worker/model_worker_main.js`]);
+    // the default is the Q8_0 copy of chars; the float32 file is one click away
+    expect(requests.some((u) => u.endsWith('/models/chars-q8.bin'))).toBe(true);
+    expect(requests.some((u) => u.endsWith('/models/chars.bin'))).toBe(false);
+    expect(await inShadow(page, (e) => [e.settings.model, e.config.nLayers, e.config.weightType])).toEqual(['chars-q8', 4, 'q8_0']);
+    await inShadow(page, (e) => e.shadowRoot.querySelector('[data-model="chars"]').click());
+    await inShadow(page, (e) => e.loaded);
     expect(requests.some((u) => u.endsWith('/models/chars.bin'))).toBe(true);
+    expect(await inShadow(page, (e) => [e.settings.model, e.config.weightType])).toEqual(['chars', 'f32']);
     expect(requests.filter((u) => !u.startsWith(env.web.origin) && !u.startsWith('data:'))).toEqual([]);
-    expect(await inShadow(page, (e) => e.config.nLayers)).toBe(4);
     for (const other of ['/playground/lab.html', '/playground/block.html', '/playground/masks.html']) {
       const p = await env.browser.context.newPage();
       await p.goto(`${env.web.origin}${other}`);
@@ -69,10 +75,30 @@ describe('tiny models page', () => {
     await page.close();
   });
 
+  test('the Q8 default downloads with byte progress into Cache Storage; a second preload downloads nothing', async () => {
+    const { page, errors, requests } = await openModels();
+    const before = requests.length; // the page itself may have read the file from an earlier test's cache
+    const r = await page.evaluate(async () => {
+      for (const k of await caches.keys()) await caches.delete(k);
+      const seen = [];
+      await globalThis.attnscope.preloadDefaultModel('chars-q8', { onProgress: (p) => seen.push(p) });
+      const again = [];
+      await globalThis.attnscope.preloadDefaultModel('chars-q8', { onProgress: (p) => again.push(p) });
+      return { seen, again };
+    });
+    const bytes = readFileSync(join(ROOT, 'web/models/chars-q8.bin')).length + readFileSync(join(ROOT, 'web/models/chars.tokenizer.bin')).length;
+    expect(r.seen.at(-1)).toEqual({ loaded: bytes, total: bytes });
+    expect(r.seen.some((p) => p.loaded > 0 && p.loaded < p.total), 'a partial step was reported').toBe(true);
+    expect(r.again.at(-1)).toEqual({ loaded: bytes, total: bytes });
+    expect(requests.slice(before).filter((u) => u.endsWith('/models/chars-q8.bin')).length, 'fetches of chars-q8.bin by the two preloads').toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('tokens stream in; seeded sampling gives the tokens Node gives; the page\'s own Model agrees', async () => {
-    const { page, errors } = await openModels('chars');
+    const { page, errors } = await openModels();
     const opts = { temperature: 0.8, topK: 0, topP: 0.9, seed: 7, maxNewTokens: 200 };
-    const node = (await attn.Model.default('chars')).generate('Elizabeth', opts);
+    const node = (await attn.Model.default('chars-q8')).generate('Elizabeth', opts);
     const r = await inShadow(page, async (e) => {
       const out = e.shadowRoot.querySelector('.output');
       const counts = [];
@@ -84,7 +110,7 @@ describe('tiny models page', () => {
       [numbers[0].value, numbers[1].value, numbers[2].value] = ['0', '7', '200'];
       const result = await e.generate();
       observer.disconnect();
-      const page = await (await globalThis.attnscope.Model.default('chars'))
+      const page = await (await globalThis.attnscope.Model.default('chars-q8'))
         .generate('Elizabeth', { temperature: 0.8, topK: 0, topP: 0.9, seed: 7, maxNewTokens: 200 });
       return { result, counts: [...new Set(counts)], speed: root.querySelector('.speed').textContent, pageIds: page.ids };
     });
@@ -99,7 +125,7 @@ describe('tiny models page', () => {
   });
 
   test('a checkpoint and tokenizer from disk load; the page answers clicks while it generates; Stop stops it', async () => {
-    const { page, errors } = await openModels('chars');
+    const { page, errors } = await openModels();
     await inShadow(page, (e) => e.shadowRoot.querySelector('[data-model="file"]').click());
     const root = gpt(page);
     await root.locator('.files input[type=file]').nth(0).setInputFiles(join(dir, 'random.bin'));
@@ -186,7 +212,7 @@ describe('tiny models page', () => {
   });
 
   test('screenshot of the character model (en)', async () => {
-    const { page, errors } = await openModels('chars');
+    const { page, errors } = await openModels();
     await inShadow(page, (e) => e.generate());
     await gpt(page).locator('.output .tok').nth(40).click();
     await page.waitForFunction(() => document.querySelector('#gpt').inspected?.index === 40);

@@ -27,7 +27,7 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
     assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/index.d.ts')), 'types are in the package');
     // The default models (Model.default) and the worker script of ModelWorker.
     for (const f of ['web/models/chars.bin', 'web/models/chars.tokenizer.bin', 'web/models/sort.bin',
-      'web/models/sort.tokenizer.bin', 'web/models/models.json', 'web/lib/worker/model_worker_main.js']) {
+      'web/models/sort.tokenizer.bin', 'web/models/models.json', 'web/models/chars-q8.bin', 'web/lib/worker/model_worker_main.js']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
     }
     // Exercises: the engine, the code sandbox page and the local KaTeX (built by scripts/vendor-katex.js).

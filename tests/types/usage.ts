@@ -117,6 +117,8 @@ export async function tinyModels(checkpoint: ArrayBuffer, tokenizer: Uint8Array)
   const r: attn.GenerateResult = model.generate('softmax|', { temperature: 0, maxNewTokens: 12, onToken: (t) => t.index < 10 });
   for await (const t of model.stream(new Int32Array([1, 259]), { seed: 1, topK: 5, topP: 0.9 })) console.log(t.text, t.id);
   const own = attn.Model.fromLlama2c(checkpoint, tokenizer, { quantize: true, groupSize: 32, tokenizerKind: 'bpe' });
+  const q8file: Uint8Array = attn.quantizeLlama2c(checkpoint, { groupSize: 32 });
+  (await attn.Model.default('chars-q8')).dispose();
   const worker = await attn.ModelWorker.fromLlama2c(checkpoint, null, { maxSeqLen: 64, backend: 'wasm-simd' });
   const stop = new AbortController();
   const w: attn.GenerateResult = await worker.generate([1], { signal: stop.signal });
@@ -124,7 +126,7 @@ export async function tinyModels(checkpoint: ArrayBuffer, tokenizer: Uint8Array)
   worker.dispose();
   own.dispose();
   model.dispose();
-  return r.text + r.stopReason + cfg.arch + logits.shape[0] + (attention?.shape[1] ?? 0) + w.seed + model.decode(ids);
+  return r.text + r.stopReason + cfg.arch + logits.shape[0] + (attention?.shape[1] ?? 0) + w.seed + model.decode(ids) + q8file.length;
 }
 
 export async function tinyGptWidget(): Promise<number> {
@@ -141,6 +143,8 @@ export async function tinyGptWidget(): Promise<number> {
 export async function wrongModelCalls(model: attn.Model, worker: attn.ModelWorker): Promise<void> {
   // @ts-expect-error there is no default model called 'gpt2'
   await attn.Model.default('gpt2');
+  // @ts-expect-error the group size is a number
+  attn.quantizeLlama2c(new ArrayBuffer(8), { groupSize: '32' });
   // @ts-expect-error unknown tokenizer kind
   attn.Model.fromLlama2c(new ArrayBuffer(8), null, { tokenizerKind: 'wordpiece' });
   // @ts-expect-error GPT-2 checkpoints cannot be quantised

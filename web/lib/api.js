@@ -29,3 +29,4 @@ export { kvCacheBytes } from './ops/kv_cache_bytes.js';
 export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
 export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';
 export { preloadDefaultModel } from './asset_cache.js';
+export { quantizeLlama2c } from './ops/quantize_llama2c.js';

@@ -39,7 +39,7 @@ export interface ModelConfig {
 }
 
 /** The names of the models shipped with the package (web/models/README.md). */
-export type DefaultModelName = 'chars' | 'sort';
+export type DefaultModelName = 'chars' | 'sort' | 'chars-q8';
 
 export interface LoadOptions {
   /** Cap the context (and the KV cache) at this many positions; 0 keeps the file's. */
@@ -150,11 +150,13 @@ export interface ForwardResult {
  */
 export class Model {
   private constructor();
-  /** ['chars', 'sort'] */
+  /** ['chars', 'sort', 'chars-q8'] */
   static readonly defaultNames: readonly DefaultModelName[];
   /**
    * Loads a shipped model (calls ready()): 'chars' (a character-level model
-   * of Pride and Prejudice) or 'sort' (sorts letters before '|'; one head).
+   * of Pride and Prejudice; the default, float32), 'sort' (sorts letters
+   * before '|'; one head) or 'chars-q8' (the chars weights in Q8_0: 28% of the
+   * bytes, held-out loss within 0.001 nats/char; docs/BENCHMARKS.md).
    * Node reads the files from the package; browsers fetch them from next to it.
    */
   static default(name?: DefaultModelName, options?: DefaultLoadOptions): Promise<Model>;
@@ -291,3 +293,21 @@ export class ModelWorker {
  * @example await attn.preloadDefaultModel('chars', { onProgress: ({ loaded, total }) => bar.value = loaded / total });
  */
 export declare function preloadDefaultModel(name: DefaultModelName, options?: { onProgress?: (progress: { loaded: number; total: number }) => void }): Promise<void>;
+
+/**
+ * An fp32 llama2.c checkpoint (the legacy layout run.c reads, or export.py's
+ * ak42 version 1) rewritten as ak42 version 2 (Q8_0), the layout of
+ * export.py's `version2_export` that runq.c and Model.fromLlama2c read
+ * (docs/FORMATS.md): the norms stay float32; every matrix W (out, in) is
+ * stored as int8 values q and one float32 scale s per group of `groupSize`
+ * consecutive values, s = max|w| / 127, q = round(w / s) (half away from
+ * zero), so |q·s − w| ≤ s/2. Loading the result gives, bit for bit, the model
+ * that loading the fp32 file with { quantize: true } gives. Pure JavaScript:
+ * no ready() needed. groupSize (default 64) is halved until it divides dim
+ * and hidden_dim, as export.py backs off. A malformed file throws
+ * AttnscopeError saying what is wrong.
+ * @example
+ * const q8 = attn.quantizeLlama2c(await readFile('stories15M.bin'));   // about 27% of the bytes
+ * const model = attn.Model.fromLlama2c(q8, tokenizer);                 // model.config.weightType === 'q8_0'
+ */
+export declare function quantizeLlama2c(checkpoint: ArrayBuffer | ArrayBufferView, options?: { groupSize?: number }): Uint8Array;

@@ -3,7 +3,9 @@
 // responsive; tokens stream in with a live tok/s and can be stopped. Click a
 // generated token to see that step's top-10 next-token probabilities and the
 // attention of every layer and head (tiny-gpt-inspector.js). A default model
-// ('chars', 'sort') or a llama2.c checkpoint + tokenizer.bin read from disk
+// ('chars-q8' first: the chars model in Q8_0, a quarter of the download with
+// the same held-out loss, docs/BENCHMARKS.md; 'chars' float32; 'sort') or a
+// llama2.c checkpoint + tokenizer.bin read from disk
 // (file inputs or drag and drop; never uploaded). See index.d.ts.
 import { attn } from './attention-source.js';
 import { AttnHeatmap } from './attn-heatmap.js';
@@ -190,7 +192,7 @@ export class AttnTinyGpt extends AttnElement {
 
   #initialModel() {
     const m = this.getAttribute('model');
-    return m === 'sort' || m === 'file' ? m : 'chars';
+    return m === 'chars' || m === 'sort' || m === 'file' ? m : 'chars-q8';
   }
 
   #choose(choice, userPicked) {

@@ -372,7 +372,7 @@ export interface TinyGptInspection {
 
 /** The controls of <attn-tiny-gpt> (generate options plus the model and prompt). */
 export interface TinyGptSettings {
-  model: 'chars' | 'sort' | 'file';
+  model: 'chars-q8' | 'chars' | 'sort' | 'file';
   prompt: string;
   temperature: number;
   topK: number;
@@ -390,7 +390,9 @@ export interface TinyGptSettings {
  * model or load a llama2.c checkpoint + tokenizer.bin from disk (file inputs
  * or drag and drop; read locally, never uploaded).
  *
- * Attributes: `model` ('chars' default, 'sort', or 'file'); `prompt`,
+ * Attributes: `model` ('chars-q8' default: the character model with Q8_0
+ * weights, a quarter of the bytes; 'chars' the same model in float32; 'sort';
+ * or 'file'); `prompt`,
  * `temperature`, `top-k`, `top-p`, `seed`, `max-new-tokens` (initial control
  * values; defaults depend on the model); `lang`. Defining it also defines
  * `<attn-heatmap>`.

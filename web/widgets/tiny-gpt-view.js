@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 import { mebibytes } from './tiny-gpt-files.js';
 import { STYLE } from './tiny-gpt-style.js';
 
-const MODELS = ['chars', 'sort', 'file'];
+const MODELS = ['chars-q8', 'chars', 'sort', 'file'];
 
 function field(labelKey, input, className = 'field') {
   const label = el('label', className);
