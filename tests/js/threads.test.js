@@ -9,7 +9,7 @@
 import { test, expect, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import os, { cpus } from 'node:os';
 import { rand } from './helpers.js';
 
 const WASM = new URL('../../web/lib/wasm/', import.meta.url);
@@ -52,6 +52,23 @@ test('the pool has started its workers (min(cores, 4) - 1 of them)', () => {
     (o, pa, pb, ai, bi) => threaded.matmul(o, pa, pb, ai, bi, 1, 96, 96, 96));
   const workers = threaded.PThread.runningWorkers.length;
   expect(workers).toBe(Math.min(cpus().length, 4) - 1);
+});
+
+test('on a 1-CPU machine the threaded build still loads (one preloaded worker, no pool) and computes', async () => {
+  const realCpus = os.cpus;
+  os.cpus = () => realCpus().slice(0, 1); // what the glue and the core ask for the core count
+  try {
+    const createThreaded = createRequire(import.meta.url)('../../web/lib/wasm/node/attnscope-simd-threads.js');
+    const one = await createThreaded({ wasmBinary: readFileSync(new URL('node/attnscope-simd-threads.wasm', WASM)) });
+    one.unrefThreads();
+    const a = rand([200 * 200], 7).data;
+    const call = (M) => run(M, [a, a, new Int32Array([0]), new Int32Array([0])], 200 * 200,
+      (o, pa, pb, ai, bi) => M.matmul(o, pa, pb, ai, bi, 1, 200, 200, 200)).data;
+    expect(bitwiseDifferences(call(one), call(single))).toBe(0);
+    expect(one.PThread.runningWorkers.length).toBe(0);
+  } finally {
+    os.cpus = realCpus;
+  }
 });
 
 test.each([
