@@ -12,12 +12,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, minify } from 'vite';
 import { PAGES } from '../web/playground/pages.js';
 import { CSP, SANDBOX_CSP } from './serve.js';
+import { readTypes } from './widget-docs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PLAYGROUND = join(ROOT, 'web/playground');
 export const SITE = join(ROOT, 'dist/site');
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.map']);
 const SANDBOX_FROM_ASSETS = '../exercises/sandbox/frame.html';
+const WIDGET_TYPES = "new URL('../widgets/index.d.ts', import.meta.url)";
 
 /** Vite plugin: the sandbox page stays at its own address; KaTeX's module is minified; its fonts sit beside its CSS. */
 function siteAssets() {
@@ -27,6 +29,13 @@ function siteAssets() {
       // A non-literal URL, which Vite leaves alone: chunks live in assets/, the sandbox in exercises/sandbox/.
       if (id.endsWith('/exercises/sandbox/client.js')) {
         return code.replace("new URL('./frame.html', import.meta.url)", `new URL(${JSON.stringify(SANDBOX_FROM_ASSETS)}.toString(), import.meta.url)`);
+      }
+      // The widget reference reads index.d.ts and the per-element files it re-exports: one asset with them inlined (one request).
+      if (id.endsWith('/playground/widgets.js') && code.includes(WIDGET_TYPES)) {
+        return readTypes().then((source) => {
+          const ref = this.emitFile({ type: 'asset', name: 'widget-types.d.ts', source });
+          return code.replace(WIDGET_TYPES, `new URL(import.meta.ROLLDOWN_FILE_URL_${ref}, '' + import.meta.url)`);
+        });
       }
       return null;
     },

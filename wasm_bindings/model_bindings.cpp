@@ -10,6 +10,9 @@
 //   h.loadTokenizer(ptr, size, kind)               // kind 0 = bpe (run.c), 1 = char
 //   h.config()                                     // plain object, see ModelInfo
 //   h.forward(token, pos, logitsPtr, attentionPtr) // copies V floats / L*H*(pos+1) floats; 0 = skip
+//   h.forwardSequence(tokensPtr, n, start, rows, logitsPtr, attentionPtr)
+//       // positions start..start+n-1 in one call (Transformer::forward_sequence):
+//       // the last `rows` give logits (rows, V) and attention (L, H, rows, start+n); 0 = skip
 //   h.logitsPtr()                                  // the model's own logits (V floats) after forward
 //   h.setSampler(temperature, topK, topP, seed)    // seed: an integer 0..2^53
 //   h.step(token, pos)                             // forward + sample: next token, or -1
@@ -63,6 +66,7 @@ EMSCRIPTEN_BINDINGS(model) {
         .function("loadTokenizer", &ModelHandle::loadTokenizer)
         .function("config", &ModelHandle::config)
         .function("forward", &ModelHandle::forward)
+        .function("forwardSequence", &ModelHandle::forwardSequence)
         .function("logitsPtr", &ModelHandle::logitsPtr)
         .function("setSampler", &ModelHandle::setSampler)
         .function("sample", &ModelHandle::sample)

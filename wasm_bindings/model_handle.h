@@ -92,6 +92,13 @@ class ModelHandle {
                         sizeof(float) * static_cast<std::size_t>(model()->config().vocab_size));
         return 0;
     }
+    // tokens: n int32; logits: rows*V floats; attention: L*H*rows*(start+n) floats; 0 = skip.
+    int forwardSequence(Ptr tokens, int n, int start, int rows, Ptr logits_out, Ptr attention_out) {
+        if (!need_model()) return status_;
+        keep(model()->forward_sequence(reinterpret_cast<const int*>(tokens), n, start, rows,
+                                       reinterpret_cast<float*>(logits_out), reinterpret_cast<float*>(attention_out)));
+        return status_;
+    }
     Ptr logitsPtr() { return model() ? reinterpret_cast<Ptr>(model()->logits()) : 0; }
     int setSampler(float temperature, int top_k, float top_p, double seed) {
         if (!need_model()) return status_;

@@ -23,9 +23,28 @@ TEST(ModelKernels, MatvecEqualsDotPerRowAndTheFloat64Product) {
             std::vector<double> want(d, 0.0);
             for (int i = 0; i < d; ++i) {
                 for (int j = 0; j < n; ++j) want[i] += static_cast<double>(w[i * n + j]) * x[j];
-                EXPECT_EQ(out[i], dot(w.data() + i * n, x.data(), n)) << "row " << i << " n " << n;
+                EXPECT_EQ(out[i], vec_dot(w.data() + i * n, x.data(), n)) << "row " << i << " n " << n;
             }
             ref::expect_close(out, want, ref::kF32SumRel, "matvec n=" + std::to_string(n));
+        }
+}
+
+// A block of inputs (strided rows in and out) gives matvec's bits for each.
+TEST(ModelKernels, MatvecRowsEqualsMatvecPerInputBitForBit) {
+    ref::Rng rng(ref::kSeed);
+    for (int n : ref::kTailSizes)
+        for (int count : {1, 3, 4, 5, 9}) {
+            const int d = 5, ldx = n + 3, ldo = d + 2;
+            const auto w = rng.floats(static_cast<std::size_t>(n) * d);
+            const auto x = rng.floats(static_cast<std::size_t>(count) * ldx);
+            std::vector<float> out(static_cast<std::size_t>(count) * ldo, -7.f), one(d);
+            matvec_rows(out.data(), ldo, x.data(), ldx, w.data(), n, d, count);
+            for (int t = 0; t < count; ++t) {
+                matvec(one.data(), x.data() + t * ldx, w.data(), n, d);
+                for (int i = 0; i < d; ++i)
+                    EXPECT_EQ(out[t * ldo + i], one[i]) << "n " << n << " input " << t << " row " << i;
+                for (int i = d; i < ldo; ++i) EXPECT_EQ(out[t * ldo + i], -7.f) << "wrote past the row";
+            }
         }
 }
 
@@ -92,13 +111,13 @@ TEST(ModelKernels, NormsAndSoftmaxMatchFloat64) {
     for (int n : ref::kTailSizes) {
         const auto x = rng.floats(n, -2, 2), w = rng.floats(n), b = rng.floats(n);
         std::vector<float> out(n);
-        rms_norm(out.data(), x.data(), w.data(), n, 1e-5f);
+        vec_rms_norm(out.data(), x.data(), w.data(), n, 1e-5f);
         ref::expect_close(out, ref::rms_norm(ref::widen(x), ref::widen(w), 1, n, 1e-5), ref::kF32SumRel, "rms_norm");
-        layer_norm(out.data(), x.data(), w.data(), b.data(), n, 1e-5f);
+        vec_layer_norm(out.data(), x.data(), w.data(), b.data(), n, 1e-5f);
         ref::expect_close(out, ref::layer_norm(ref::widen(x), ref::widen(w), ref::widen(b), 1, n, 1e-5),
                           ref::kF32SumRel, "layer_norm");
         out = x;
-        softmax(out.data(), n);
+        vec_softmax(out.data(), n);
         ref::expect_close(out, ref::softmax(ref::widen(x), 1, n, 1.0), ref::kF32SumRel, "softmax");
     }
 }

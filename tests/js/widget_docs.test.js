@@ -1,9 +1,10 @@
-// docs/WIDGETS.md is generated from web/widgets/index.d.ts and must match it;
-// every element in the tag map is documented, with a class and an example.
+// docs/WIDGETS.md is generated from the types of web/widgets (index.d.ts and
+// the per-element files it re-exports) and must match them; every element in
+// the tag map is documented, with a class and an example.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { generate, DOC, TYPES } from '../../scripts/widget-docs.js';
-import { parseWidgetTypes, documentedNames } from '../../web/playground/widget-docs.js';
+import { generate, readTypes, DOC, TYPES } from '../../scripts/widget-docs.js';
+import { parseWidgetTypes, documentedNames, inlineWidgetTypes } from '../../web/playground/widget-docs.js';
 
 describe('widget documentation', () => {
   test('docs/WIDGETS.md is what scripts/widget-docs.js makes from index.d.ts (run it after changing the types)', async () => {
@@ -11,7 +12,7 @@ describe('widget documentation', () => {
   });
 
   test('every element of HTMLElementTagNameMap has a documented class and an example of its own tag', async () => {
-    const widgets = parseWidgetTypes(await readFile(TYPES, 'utf8'));
+    const widgets = parseWidgetTypes(await readTypes());
     expect(widgets.length).toBeGreaterThanOrEqual(10);
     for (const w of widgets) {
       expect(w.doc.length, w.tag).toBeGreaterThan(40);
@@ -25,5 +26,35 @@ describe('widget documentation', () => {
     expect(w).toMatchObject({ tag: 'attn-x', className: 'AttnX', members: [{ signature: 'value: number', doc: 'The value.' }] });
     expect(documentedNames(w.doc)).toEqual(['alpha', 'beta-gamma']);
     expect(documentedNames(w.doc)).not.toContain('delta');
+  });
+
+  test('every element has its types beside its module, and index.d.ts declares no element itself', async () => {
+    const index = await readFile(TYPES, 'utf8');
+    expect(index).not.toMatch(/declare class|interface HTMLElementTagNameMap/);
+    for (const w of parseWidgetTypes(await readTypes())) {
+      const own = await readFile(new URL(`../../web/widgets/${w.tag}.d.ts`, import.meta.url), 'utf8');
+      expect(own, w.tag).toContain(`export declare class ${w.className} `);
+      expect(own, w.tag).toContain(`'${w.tag}': ${w.className};`);
+    }
+  });
+
+  test('the re-exported files are inlined in their order, a base class they import is appended, and a missing file fails', async () => {
+    const files = {
+      'index.d.ts': "// head\nexport * from './b.js';\nexport * from './a.js';\nexport declare function f(): void;\n",
+      'a.d.ts': "export declare class A extends HTMLElement {\n  alpha: number;\n}\ndeclare global { interface HTMLElementTagNameMap {\n 'attn-a': A;\n} }\n",
+      'b.d.ts': "import type { Base } from './base.js';\nexport declare class B extends Base {\n  beta: number;\n}\ndeclare global { interface HTMLElementTagNameMap {\n 'attn-b': B;\n} }\n",
+      'base.d.ts': "export declare class Base extends HTMLElement {\n  /** Shared. */\n  gamma(): void;\n}\n",
+    };
+    const read = async (name) => { if (!(name in files)) throw new Error(`no ${name}`); return files[name]; };
+    const inlined = await inlineWidgetTypes(files['index.d.ts'], read);
+    const widgets = parseWidgetTypes(inlined);
+    expect(widgets.map((w) => w.tag)).toEqual(['attn-b', 'attn-a']);
+    // Inlined once, it needs no other file (the production site serves it alone).
+    expect(await inlineWidgetTypes(inlined, async (name) => { throw new Error(`read ${name}`); })).toBe(inlined);
+    // B lists its own members, then the ones it inherits; A inherits nothing from HTMLElement.
+    expect(widgets[0].members).toEqual([{ signature: 'beta: number', doc: '' }, { signature: 'gamma(): void', doc: 'Shared.' }]);
+    expect(widgets[1].members.map((m) => m.signature)).toEqual(['alpha: number']);
+    delete files['base.d.ts'];
+    await expect(inlineWidgetTypes(files['index.d.ts'], read)).rejects.toThrow('no base.d.ts');
   });
 });

@@ -219,7 +219,11 @@ export class Model {
   decode(ids: TokenIds): string;
   /** The bytes token `id` prints after token `prev` (run.c's decode; may be part of a character). */
   piece(id: number, prev?: number): Uint8Array;
-  /** Runs ids from position 0: logits, and attention with returnAttention. */
+  /**
+   * Runs ids from position 0: logits, and attention with returnAttention.
+   * One call into the core for the whole sequence (16 positions per pass
+   * over the weights), bit-identical to running it one token at a time.
+   */
   forward(ids: TokenIds, options?: ForwardOptions): ForwardResult;
   /**
    * Generates after the prompt. onToken sees each token as it is made;

@@ -1,6 +1,7 @@
-// Reads web/widgets/index.d.ts — the one place the elements are documented —
-// into [{tag, className, doc, members, example}], for the widget reference
-// page (widgets.html) and docs/WIDGETS.md (scripts/widget-docs.js), so that
+// Reads the types of web/widgets — index.d.ts and the per-element files it
+// re-exports, the one place the elements are documented — into
+// [{tag, className, doc, members, example}], for the widget reference page
+// (widgets.html) and docs/WIDGETS.md (scripts/widget-docs.js), so that
 // neither can drift from the types. Pure functions: Node and browsers.
 
 /** The text of a JSDoc block without its stars. */
@@ -13,9 +14,39 @@ export function documentedNames(doc) {
   return [...doc.matchAll(/`([a-z][a-z0-9-]*)`/g)].map((m) => m[1]);
 }
 
-/** Every custom element the types declare, in the order of HTMLElementTagNameMap. */
+/** A line of index.d.ts that re-exports a file beside it: export * from './attn-heatmap.js'; */
+const REEXPORT = /^export \*(?: as \w+)? from '\.\/([\w-]+)\.js';$/gm;
+
+/** An import of a file beside it: import type { X } from './experiment-element.js'; */
+const IMPORT = /^import type \{[^}]*\} from '\.\/([\w-]+)\.js';$/gm;
+
+/**
+ * The text of index.d.ts with each re-export line replaced by the file it
+ * names (`./attn-heatmap.js` → the text of attn-heatmap.d.ts), in order, and
+ * the files those import without re-exporting (a base class) appended, and
+ * the imports of those files dropped: one text for parseWidgetTypes.
+ * `read(fileName)` resolves to the text of a file beside index.d.ts. An
+ * inlined text comes back as it is, reading nothing (the production site
+ * ships index.d.ts inlined: scripts/build-site.js).
+ */
+export async function inlineWidgetTypes(index, read) {
+  const names = [...index.matchAll(REEXPORT)].map((m) => m[1]);
+  const parts = new Map(await Promise.all(names.map(async (name) => [name, await read(`${name}.d.ts`)])));
+  let text = index.replace(REEXPORT, (_, name) => parts.get(name).trim());
+  for (;;) {
+    const missing = [...new Set([...text.matchAll(IMPORT)].map((m) => m[1]))].filter((name) => !parts.has(name));
+    if (!missing.length) return text.replace(IMPORT, ''); // all inlined: the result reads nothing more
+    for (const name of missing) {
+      parts.set(name, await read(`${name}.d.ts`));
+      text += `\n${parts.get(name).trim()}\n`;
+    }
+  }
+}
+
+/** Every custom element the types declare, in the order of their HTMLElementTagNameMap entries. */
 export function parseWidgetTypes(dts) {
-  const tags = [...(dts.match(/interface HTMLElementTagNameMap \{([\s\S]*?)\}/)?.[1] ?? '').matchAll(/'([a-z-]+)':\s*(\w+);/g)];
+  const maps = [...dts.matchAll(/interface HTMLElementTagNameMap \{([\s\S]*?)\}/g)].map((m) => m[1]).join('\n');
+  const tags = [...maps.matchAll(/'([a-z-]+)':\s*(\w+);/g)];
   return tags.map(([, tag, className]) => {
     const at = dts.search(new RegExp(`export declare class ${className}\\b`));
     if (at < 0) return { tag, className, doc: '', members: [], example: `<${tag}></${tag}>` };
@@ -23,9 +54,17 @@ export function parseWidgetTypes(dts) {
     const start = before.lastIndexOf('/**');
     const end = before.indexOf('*/', start) + 2;
     const doc = start >= 0 && /^\s*$/.test(before.slice(end)) ? docText(before.slice(start, end)) : '';
-    const body = dts.slice(dts.indexOf('{', at) + 1, matchingBrace(dts, dts.indexOf('{', at)));
-    return { tag, className, doc, members: members(body), example: exampleOf(doc, tag) };
+    return { tag, className, doc, members: classMembers(dts, at), example: exampleOf(doc, tag) };
   });
+}
+
+/** The members of the class declared at `at`, then those it inherits from a class declared in `dts`. */
+function classMembers(dts, at) {
+  const open = dts.indexOf('{', at);
+  const own = members(dts.slice(open + 1, matchingBrace(dts, open)));
+  const base = dts.slice(at, open).match(/\bextends (\w+)/)?.[1];
+  const baseAt = base ? dts.search(new RegExp(`export declare class ${base}\\b`)) : -1;
+  return baseAt < 0 ? own : [...own, ...classMembers(dts, baseAt)];
 }
 
 function matchingBrace(text, open) {
@@ -62,7 +101,8 @@ export function widgetsMarkdown(widgets) {
   const lines = [
     '# Widget reference',
     '',
-    '<!-- Generated from web/widgets/index.d.ts by `node scripts/widget-docs.js`; do not edit by hand.',
+    '<!-- Generated from web/widgets/index.d.ts and the files it re-exports by `node scripts/widget-docs.js`;',
+    '     do not edit by hand.',
     '     tests/js/widget_docs.test.js fails when this file and the types differ. -->',
     '',
     'Import `attnscope/widgets` (or `web/widgets/index.js`) once and use the tags; each element works',

@@ -5,7 +5,7 @@
 import './site.js';
 import '../widgets/index.js';
 import { lang, onLangChange } from '../widgets/i18n.js';
-import { parseWidgetTypes, documentedNames } from './widget-docs.js';
+import { parseWidgetTypes, documentedNames, inlineWidgetTypes } from './widget-docs.js';
 import { scrollToAnchor } from './url-state.js';
 
 const TYPES_URL = new URL('../widgets/index.d.ts', import.meta.url);
@@ -70,8 +70,9 @@ function render() {
   for (const h3 of document.querySelectorAll('.widget h3')) h3.textContent = s[h3.dataset.key] ?? h3.textContent;
 }
 
-const response = await fetch(TYPES_URL);
-widgets = parseWidgetTypes(await response.text());
+// index.d.ts re-exports a file per element, fetched beside it (the production build inlines them).
+const fetchText = (url) => fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${url}: HTTP ${r.status}`))));
+widgets = parseWidgetTypes(await inlineWidgetTypes(await fetchText(TYPES_URL), (name) => fetchText(new URL(name, TYPES_URL))));
 const s = TEXT[lang()];
 document.getElementById('toc').append(...widgets.map((w) => el('a', { href: `#${w.tag}`, textContent: `<${w.tag}>` })));
 document.getElementById('widgets').append(...widgets.map((w) => card(w, s)));

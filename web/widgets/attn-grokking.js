@@ -7,16 +7,15 @@
 // seed, steps (the run's options); `settings-change` fires when the reader
 // changes one, `run-end` when a run finishes.
 import { el } from './dom.js';
-import { AttnElement, enumAttr } from './attn-element.js';
-import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
+import { enumAttr } from './attn-element.js';
+import { ExperimentElement } from './experiment-element.js';
+import { writeSettings } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import './grokking-messages.js';
 
-const REFERENCE_URL = new URL('../experiments/reference/grokking.json', import.meta.url);
 const FIELDS = [
   // [attribute, option, min, max, step, default]
   ['p', 'p', 5, 61, 1, 31],
@@ -29,28 +28,31 @@ const OPERATIONS = ['add', 'subtract'];
 const SELECT_STYLE = 'select { font: inherit; font-size: 13px; padding: 4px 6px; border: 1px solid var(--attn-line, #cfd6e0); border-radius: 7px; background: var(--attn-field, #fff); color: inherit; }';
 const COLORS = { train: '#c2410c', validation: 'var(--attn-accent, #3451b2)', reference: 'var(--attn-muted, #8a94a3)' };
 
-export class AttnGrokking extends AttnElement {
+export class AttnGrokking extends ExperimentElement {
   static tag = 'attn-grokking';
   static uses = { 'attn-line-chart': AttnLineChart };
+  static experiment = 'grokking';
+  static referenceUrl = new URL('../experiments/reference/grokking.json', import.meta.url);
+  static fields = FIELDS;
+  static styles = `${EXPERIMENT_STYLE}${SELECT_STYLE}`;
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'operation', 'lang']; }
 
-  #inputs = {}; #names = {}; #controls; #fraction = 0; #charts = {}; #titles = {}; #facts; #note;
-  #run; #live = null; #reference = null;
+  #operation; #charts = {}; #titles = {}; #facts; #note;
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    const row = el('div', 'row');
+    // The operation: a select before the number inputs.
+    const { row, names, inputs } = this.settingsForm;
     const opLabel = el('label', 'field');
-    this.#names.operation = el('span', 'name');
-    this.#inputs.operation = el('select');
-    for (const op of OPERATIONS) this.#inputs.operation.append(Object.assign(el('option'), { value: op }));
-    opLabel.append(this.#names.operation, this.#inputs.operation);
-    row.append(opLabel);
-    this.#inputs.operation.addEventListener('change', () => this.#changed('operation'));
-    numberFields(this, FIELDS, { row, names: this.#names, inputs: this.#inputs });
-    this.#run = new ExperimentRun('grokking', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
-    this.#controls = runControls(this.#run, () => this.run());
+    names.operation = el('span', 'name');
+    inputs.operation = this.#operation = el('select');
+    for (const op of OPERATIONS) this.#operation.append(Object.assign(el('option'), { value: op }));
+    opLabel.append(names.operation, this.#operation);
+    row.prepend(opLabel);
+    this.#operation.addEventListener('change', () => {
+      this.setAttribute('operation', this.#operation.value);
+      this.emit('settings-change', this.settings);
+    });
     const parts = [];
     for (const name of ['accuracy', 'loss', 'spectrum']) {
       this.#titles[name] = el('h3');
@@ -64,53 +66,20 @@ export class AttnGrokking extends AttnElement {
     this.#charts.loss.setAttribute('log-y', '');
     this.#facts = el('div');
     this.#note = el('p', 'note');
-    root.append(el('style', null, `${EXPERIMENT_STYLE}${SELECT_STYLE}`), row, this.#controls.element, ...parts, this.#facts, this.#note);
-    this.onDisconnect(() => this.#run.dispose());
-  }
-
-  connected() {
-    if (this.#reference) return;
-    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
-  }
-
-  #changed(attr) {
-    this.setAttribute(attr, this.#inputs[attr].value);
-    this.emit('settings-change', this.settings);
+    this.shadowRoot.append(...parts, this.#facts, this.#note);
   }
 
   /** The run's options from the attributes. */
   get settings() {
-    return { operation: enumAttr(this, 'operation', OPERATIONS, 'add'), ...readSettings(this, FIELDS) };
+    return { operation: enumAttr(this, 'operation', OPERATIONS, 'add'), ...super.settings };
   }
   set settings(s) {
     writeSettings(this, [['operation', 'operation'], ...FIELDS], s);
   }
-  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  get state() { return this.#run.state; }
-  /** The live run's data so far ({options, history, step, spectrum, …}; null before a run). */
-  get data() { return this.#live; }
-  /** The committed reference run ({experiment, command, options, madeOn, data}), once loaded. */
-  get reference() { return this.#reference?.failed ? null : this.#reference; }
 
-  /** Starts a run with the current settings (a run going is cancelled). */
-  async run() {
-    const options = this.settings;
-    this.#live = { options, history: [], step: 0, spectrum: null, memorisedStep: null, grokStep: null };
-    this.#fraction = 0;
-    const data = await this.#run.start(options, (event) => this.#onProgress(event));
-    if (data) {
-      this.#live = data;
-      this.#fraction = 1;
-      this.schedule();
-      this.emit('run-end', { data });
-    }
-  }
-  pause() { this.#run.pause(); }
-  resume() { this.#run.resume(); }
-  cancel() { this.#run.cancel(); }
+  startData(options) { return { options, history: [], step: 0, spectrum: null, memorisedStep: null, grokStep: null }; }
 
-  #onProgress(event) {
-    const live = this.#live;
+  progressed(live, event) {
     live.history.push(event.snapshot);
     live.step = event.step;
     live.spectrum = event.spectrum;
@@ -119,22 +88,17 @@ export class AttnGrokking extends AttnElement {
     const s = event.snapshot;
     if (live.memorisedStep === null && s.trainAccuracy === 1) live.memorisedStep = s.step;
     if (live.grokStep === null && s.validationAccuracy >= 0.95) live.grokStep = s.step;
-    this.#fraction = event.fraction;
-    this.schedule();
   }
 
   render() {
     const L = this.language;
     const s = this.settings;
-    this.#names.operation.textContent = t('grok.operation', {}, L);
-    [...this.#inputs.operation.options].forEach((o) => { o.textContent = t(`grok.op.${o.value}`, {}, L); });
-    this.#inputs.operation.value = s.operation;
-    renderFields(this, FIELDS, { names: this.#names, inputs: this.#inputs }, (option) => t(`grok.${option}`, {}, L), s);
-    const live = this.#live;
-    this.#controls.update((key) => t(`grok.${key}`, {}, L), {
-      fraction: this.#fraction,
-      statusText: t(`grok.state.${this.state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message: this.#run.message }, L),
-    });
+    this.settingsForm.names.operation.textContent = t('grok.operation', {}, L);
+    [...this.#operation.options].forEach((o) => { o.textContent = t(`grok.op.${o.value}`, {}, L); });
+    this.#operation.value = s.operation;
+    this.renderSettings((option) => t(`grok.${option}`, {}, L));
+    const live = this.data;
+    this.renderControls((key) => t(`grok.${key}`, {}, L), (state, message) => t(`grok.state.${state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message }, L));
     const ref = this.reference;
     // Step 0 cannot sit on a log axis: the curves start at step 1.
     const curve = (hist, key) => hist.filter((h) => h.step > 0).map((h) => [h.step, h[key]]);

@@ -5,7 +5,7 @@
 import {
   attn, randomQK, toMatrix, attentionWeights, rowSums, isCausallyMasked,
 } from './attention-source.js';
-import { HeatmapView } from './heatmap-view.js';
+import { HeatmapView, cellValue } from './heatmap-view.js';
 import { labelRoom } from './layout.js';
 import { t } from './i18n.js';
 import {
@@ -63,11 +63,7 @@ export class AttnHeatmap extends AttnElement {
   /** The row sums shown (Float32Array) when row-sums is on, else null. */
   get rowSums() { return this.#sums; }
   /** The value of cell (i, j) as drawn. */
-  valueAt(i, j) {
-    const [R, C] = this.#shown?.shape ?? [0, 0];
-    if (!(i >= 0 && i < R && j >= 0 && j < C)) throw new RangeError(`valueAt(${i}, ${j}) is outside the ${R} × ${C} matrix`);
-    return this.#shown.data[i * C + j];
-  }
+  valueAt(i, j) { return cellValue(this.#shown, i, j); }
   /** Shows the tooltip of cell (i, j), as hovering it does. */
   showTooltip(i, j) { this.#view.showTip(i, j); }
   hideTooltip() { this.#view.hideTip(); }

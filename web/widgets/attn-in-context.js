@@ -7,17 +7,14 @@
 // Attributes: steps, context-length, dims, noise, seed (the run's options);
 // `settings-change` fires when the reader changes one.
 import { el } from './dom.js';
-import { AttnElement } from './attn-element.js';
-import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
+import { ExperimentElement } from './experiment-element.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { AttnHeatmap } from './attn-heatmap.js';
 import { formatNumber } from './line-chart-scale.js';
-import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
+import { facts } from './experiment-style.js';
 import './experiment-messages.js';
 
-const REFERENCE_URL = new URL('../experiments/reference/in-context-regression.json', import.meta.url);
 const FIELDS = [
   // [attribute, option, min, max, step, default]
   ['steps', 'steps', 100, 5000, 100, 1000],
@@ -27,20 +24,17 @@ const FIELDS = [
   ['seed', 'seed', 0, 9999, 1, 1],
 ];
 
-export class AttnInContext extends AttnElement {
+export class AttnInContext extends ExperimentElement {
   static tag = 'attn-in-context';
   static uses = { 'attn-line-chart': AttnLineChart, 'attn-heatmap': AttnHeatmap };
-  static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
+  static experiment = 'in-context-regression';
+  static referenceUrl = new URL('../experiments/reference/in-context-regression.json', import.meta.url);
+  static fields = FIELDS;
 
-  #fields; #controls; #byN; #training; #facts; #gamma; #texts = {};
-  #run; #live = null; #fraction = 0; #reference = null;
+  #byN; #training; #facts; #gamma; #texts = {};
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    this.#fields = numberFields(this, FIELDS);
-    this.#run = new ExperimentRun('in-context-regression', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
-    this.#controls = runControls(this.#run, () => this.run());
     this.#texts.byN = el('h3');
     this.#byN = new AttnLineChart();
     this.#byN.setAttribute('log-y', '');
@@ -52,57 +46,23 @@ export class AttnInContext extends AttnElement {
     this.#gamma = new AttnHeatmap();
     this.#gamma.setAttribute('show-values', '');
     this.#texts.note = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element,
-      this.#texts.byN, this.#byN, this.#texts.training, this.#training, this.#facts, this.#texts.gamma, this.#gamma, this.#texts.note);
-    this.onDisconnect(() => this.#run.dispose());
+    this.shadowRoot.append(this.#texts.byN, this.#byN, this.#texts.training, this.#training, this.#facts, this.#texts.gamma, this.#gamma, this.#texts.note);
   }
 
-  connected() {
-    if (this.#reference) return;
-    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
+  runOptions(s) { return { ...s, maxContextLength: 40, reportEvery: Math.max(10, Math.round(s.steps / 20)) }; }
+  startData(options) { return { options, history: [], step: 0 }; }
+  progressed(live, event) {
+    Object.assign(live, { final: event.snapshot, step: event.step, baselines: event.baselines });
+    live.history.push(event.snapshot);
   }
-
-  /** The run's options from the attributes. */
-  get settings() { return readSettings(this, FIELDS); }
-  set settings(s) { writeSettings(this, FIELDS, s); }
-  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  get state() { return this.#run.state; }
-  /** The live run's data so far (null before a run). */
-  get data() { return this.#live; }
-  /** The committed reference run ({experiment, command, options, madeOn, data}), once loaded. */
-  get reference() { return this.#reference?.failed ? null : this.#reference; }
-
-  /** Starts a run with the current settings (a run going is cancelled). */
-  async run() {
-    const options = { ...this.settings, maxContextLength: 40, reportEvery: Math.max(10, Math.round(this.settings.steps / 20)) };
-    const live = { options, history: [], step: 0 };
-    this.#live = live;
-    this.#fraction = 0;
-    const data = await this.#run.start(options, (event) => {
-      Object.assign(live, { final: event.snapshot, step: event.step, baselines: event.baselines });
-      live.history.push(event.snapshot);
-      this.#fraction = event.fraction;
-      this.schedule();
-    });
-    if (!data) return;
-    this.#live = { ...data, options };
-    this.schedule();
-    this.emit('run-end', { data });
-  }
-
-  pause() { this.#run.pause(); }
-  resume() { this.#run.resume(); }
-  cancel() { this.#run.cancel(); }
+  finished(data, live) { return { ...data, options: live.options }; }
 
   render() {
     const L = this.language;
     const s = this.settings;
-    renderFields(this, FIELDS, this.#fields, (option) => t(`icl.${option}`, {}, L), s);
-    const live = this.#live;
-    this.#controls.update((key) => t(`icl.${key}`, {}, L), {
-      fraction: this.#fraction,
-      statusText: t(`icl.state.${this.#run.state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message: this.#run.message }, L),
-    });
+    this.renderSettings((option) => t(`icl.${option}`, {}, L));
+    const live = this.data;
+    this.renderControls((key) => t(`icl.${key}`, {}, L), (state, message) => t(`icl.state.${state}`, { step: live?.step ?? 0, steps: live?.options.steps ?? s.steps, message }, L));
     const ref = this.reference;
     this.#texts.byN.textContent = t('icl.byN.title', {}, L);
     this.#texts.training.textContent = t('icl.training.title', {}, L);

@@ -7,15 +7,13 @@
 // Attributes: layers, learning-rate, warmup-steps, steps, seed (the run's
 // options) and at-step (which recorded step the norms show).
 import { el } from './dom.js';
-import { AttnElement, intAttr } from './attn-element.js';
-import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
+import { intAttr } from './attn-element.js';
+import { ExperimentElement } from './experiment-element.js';
+import { numberFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
-import { EXPERIMENT_STYLE } from './experiment-style.js';
-import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
 import './grokking-messages.js';
 
-const REFERENCE_URL = new URL('../experiments/reference/norm-placement.json', import.meta.url);
 const FIELDS = [
   // [attribute, option, min, max, step, default]
   ['layers', 'layers', 2, 12, 1, 8],
@@ -34,20 +32,20 @@ function normsAt(history, step) {
   return found;
 }
 
-export class AttnNormPlacement extends AttnElement {
+export class AttnNormPlacement extends ExperimentElement {
   static tag = 'attn-norm-placement';
   static uses = { 'attn-line-chart': AttnLineChart };
+  static experiment = 'norm-placement';
+  static referenceUrl = new URL('../experiments/reference/norm-placement.json', import.meta.url);
+  static fields = FIELDS;
   static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'at-step', 'lang']; }
 
-  #fields; #controls; #fraction = 0; #charts = {}; #titles = {}; #note;
-  #run; #live = null; #reference = null; #where = { variant: VARIANTS[0], step: 0 };
+  #charts = {}; #titles = {}; #note; #where = { variant: VARIANTS[0], step: 0 };
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    this.#fields = numberFields(this, [...FIELDS, ['at-step', null, 0, 1000, 1]]);
-    this.#run = new ExperimentRun('norm-placement', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
-    this.#controls = runControls(this.#run, () => this.run());
+    // Which recorded step the norms show: an input after the run's settings, not one of them.
+    numberFields(this, [['at-step', null, 0, 1000, 1]], this.settingsForm);
     const parts = [];
     for (const name of ['layers', 'loss']) {
       this.#titles[name] = el('h3');
@@ -56,67 +54,33 @@ export class AttnNormPlacement extends AttnElement {
     }
     this.#charts.layers.setAttribute('log-y', '');
     this.#note = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element, ...parts, this.#note);
-    this.onDisconnect(() => this.#run.dispose());
+    this.shadowRoot.append(...parts, this.#note);
   }
 
-  connected() {
-    if (this.#reference) return;
-    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
-  }
-
-  /** The run's options from the attributes. */
-  get settings() { return readSettings(this, FIELDS); }
-  set settings(s) { writeSettings(this, FIELDS, s); }
   /** The recorded step whose gradient norms are drawn (0 = initialisation). */
   get atStep() { return intAttr(this, 'at-step', 0, 0, 1000); }
-  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  get state() { return this.#run.state; }
-  /** The live run's data so far ({options, variants: [{id, prenorm, warmup, history}]}; null before a run). */
-  get data() { return this.#live; }
-  /** The committed reference run, once loaded. */
-  get reference() { return this.#reference?.failed ? null : this.#reference; }
 
-  async run() {
-    const options = this.settings;
-    this.#live = { options, variants: [] };
-    this.#fraction = 0;
-    const data = await this.#run.start(options, (event) => this.#onProgress(event));
-    if (data) {
-      this.#live = data;
-      this.#fraction = 1;
-      this.schedule();
-      this.emit('run-end', { data });
-    }
-  }
-  pause() { this.#run.pause(); }
-  resume() { this.#run.resume(); }
-  cancel() { this.#run.cancel(); }
+  startData(options) { return { options, variants: [] }; }
 
-  #onProgress(event) {
-    const live = this.#live;
+  progressed(live, event) {
     let entry = live.variants.find((v) => v.id === event.variant);
     if (!entry) { entry = { id: event.variant, history: [] }; live.variants.push(entry); }
     // Progress comes at recorded steps; the loss between them is in the final data.
     entry.history.push(event.record);
     this.#where = { variant: event.variant, step: event.step };
-    this.#fraction = event.fraction;
-    this.schedule();
   }
 
   render() {
     const L = this.language;
     const s = this.settings;
-    renderFields(this, FIELDS, this.#fields, (option) => t(`norm.${option}`, {}, L), s);
-    this.#fields.names['at-step'].textContent = t('norm.step', {}, L);
-    if (this.shadowRoot.activeElement !== this.#fields.inputs['at-step']) this.#fields.inputs['at-step'].value = String(this.atStep);
+    this.renderSettings((option) => t(`norm.${option}`, {}, L));
+    const { names, inputs } = this.settingsForm;
+    names['at-step'].textContent = t('norm.step', {}, L);
+    if (this.shadowRoot.activeElement !== inputs['at-step']) inputs['at-step'].value = String(this.atStep);
     const variantName = (id) => t(`norm.variant.${id}`, {}, L);
-    this.#controls.update((key) => t(`grok.${key}`, {}, L), {
-      fraction: this.#fraction,
-      statusText: t(`norm.state.${this.state}`, {
-        variant: variantName(this.#where.variant), step: this.#where.step, steps: this.#live?.options.steps ?? s.steps, message: this.#run.message,
-      }, L),
-    });
+    this.renderControls((key) => t(`grok.${key}`, {}, L), (state, message) => t(`norm.state.${state}`, {
+      variant: variantName(this.#where.variant), step: this.#where.step, steps: this.data?.options.steps ?? s.steps, message,
+    }, L));
     const ref = this.reference;
     const at = this.atStep;
     const layers = [];
@@ -130,7 +94,7 @@ export class AttnNormPlacement extends AttnElement {
       }
     };
     if (ref) add(ref.data.variants, true);
-    add(this.#live?.variants, false);
+    add(this.data?.variants, false);
     for (const name of ['layers', 'loss']) this.#titles[name].textContent = t(`norm.${name}.title`, {}, L);
     this.#charts.layers.setAttribute('x-label', t('norm.axis.layer', {}, L));
     this.#charts.layers.setAttribute('y-label', t('norm.axis.norm', {}, L));

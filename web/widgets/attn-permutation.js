@@ -2,7 +2,7 @@
 // head's output rows token by token. Without positions each row only moves
 // with its token (permutation equivariance); with sinusoidal positions or
 // RoPE the rows change. Numbers from the core (permutation-numbers.js).
-import { el } from './dom.js';
+import { el, modeButtonRow, showModes } from './dom.js';
 import { formatShort } from './format.js';
 import { t } from './i18n.js';
 import { TopicElement } from './topic-element.js';
@@ -30,15 +30,7 @@ export class AttnPermutation extends TopicElement {
   #ui = null; #last = null; #shuffles = 0;
 
   build(root) {
-    const modes = el('div', 'modes');
-    const modeButtons = POSITION_MODES.map((m) => {
-      const b = el('button');
-      b.type = 'button';
-      b.dataset.mode = m;
-      b.addEventListener('click', () => this.setAttribute('mode', m));
-      modes.append(b);
-      return b;
-    });
+    const { row: modes, buttons: modeButtons } = modeButtonRow(this, POSITION_MODES);
     const buttons = el('div', 'buttons');
     const action = (key, fn) => { const b = el('button'); b.type = 'button'; b.dataset.action = key; b.addEventListener('click', fn); buttons.append(b); return b; };
     const n = () => this.#words().length;
@@ -81,7 +73,7 @@ export class AttnPermutation extends TopicElement {
     const ui = this.#ui;
     ui.title.textContent = this.getAttribute('caption') ?? t('perm.title', {}, lang);
     ui.rule.textContent = t('perm.rule', {}, lang);
-    for (const b of ui.modeButtons) { b.textContent = t(`perm.${b.dataset.mode}`, {}, lang); b.setAttribute('aria-pressed', String(b.dataset.mode === mode)); }
+    showModes(ui.modeButtons, mode, (m) => t(`perm.${m}`, {}, lang));
     for (const b of ui.actions) b.textContent = t(`perm.${b.dataset.action}`, {}, lang);
     const chips = (label, idx) => [el('span', 'label', label), ...idx.map((i) => { const c = el('span', 'chip', words[i]); c.append(el('sub', null, String(i))); return c; })];
     ui.original.replaceChildren(...chips(t('perm.original', {}, lang), words.map((_, i) => i)));

@@ -6,34 +6,28 @@
 // project's reference run is drawn beside it, labelled.
 // Attributes: steps, train-length, seed; `settings-change` when the reader changes one.
 import { el } from './dom.js';
-import { AttnElement } from './attn-element.js';
-import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
+import { ExperimentElement } from './experiment-element.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
-import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
+import { facts } from './experiment-style.js';
 import { halfUnitBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
 
-const REFERENCE_URL = new URL('../experiments/reference/position-extrapolation.json', import.meta.url);
 const FIELDS = [['steps', 'steps', 25, 3000, 25, 300], ['train-length', 'trainLength', 8, 64, 8, 32], ['seed', 'seed', 0, 9999, 1, 1]];
 export const SCHEME_COLORS = { none: '#5b6675', sinusoidal: '#c2410c', learned: '#7e22ce', rope: '#3451b2', alibi: '#15803d' };
 
-export class AttnPositionExtrapolation extends AttnElement {
+export class AttnPositionExtrapolation extends ExperimentElement {
   static tag = 'attn-position-extrapolation';
   static uses = { 'attn-line-chart': AttnLineChart };
-  static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
+  static experiment = 'position-extrapolation';
+  static referenceUrl = new URL('../experiments/reference/position-extrapolation.json', import.meta.url);
+  static fields = FIELDS;
 
-  #fields; #controls; #chart; #refChart; #facts; #texts = {};
-  #run; #fraction = 0; #live = null; #reference = null;
+  #chart; #refChart; #facts; #texts = {};
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    this.#fields = numberFields(this, FIELDS);
-    this.#run = new ExperimentRun('position-extrapolation', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
-    this.#controls = runControls(this.#run, () => this.run());
     this.#texts.live = el('h3');
     this.#chart = new AttnLineChart();
     this.#chart.id = 'live-chart';
@@ -44,46 +38,19 @@ export class AttnPositionExtrapolation extends AttnElement {
     this.#facts = el('div');
     this.#texts.note = el('p', 'note');
     this.#texts.reference = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element,
-      this.#texts.live, this.#chart, this.#texts.ref, this.#refChart, this.#texts.learned, this.#facts, this.#texts.note, this.#texts.reference);
-    this.onDisconnect(() => this.#run.dispose());
+    this.shadowRoot.append(this.#texts.live, this.#chart, this.#texts.ref, this.#refChart, this.#texts.learned, this.#facts, this.#texts.note, this.#texts.reference);
   }
 
-  connected() {
-    if (this.#reference) return;
-    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
-  }
-
-  get settings() { return readSettings(this, FIELDS); }
-  set settings(s) { writeSettings(this, FIELDS, s); }
-  get state() { return this.#run.state; }
-  /** The live run so far: { options, step, steps, results } (null before a run). */
-  get data() { return this.#live; }
-  get reference() { return this.#reference?.failed ? null : this.#reference; }
-
-  async run() {
-    const s = this.settings;
+  runOptions(s) {
     const trainLength = s.trainLength - (s.trainLength % 4); // bins of 4 positions must divide L
-    const options = { steps: s.steps, trainLength, seed: s.seed, binWidth: 4, reportEvery: Math.max(5, Math.round(s.steps / 10)) };
-    this.#live = { options, step: 0, steps: 0, results: [] };
-    this.#fraction = 0;
-    const data = await this.#run.start(options, (event) => this.#onProgress(event));
-    if (data) {
-      this.#live = { ...data, step: this.#live.steps, steps: this.#live.steps };
-      this.schedule();
-      this.emit('run-end', { data });
-    }
+    return { steps: s.steps, trainLength, seed: s.seed, binWidth: 4, reportEvery: Math.max(5, Math.round(s.steps / 10)) };
   }
-  pause() { this.#run.pause(); }
-  resume() { this.#run.resume(); }
-  cancel() { this.#run.cancel(); }
-
-  #onProgress(event) {
-    this.#live.results[event.index] = event.result;
-    Object.assign(this.#live, { step: event.step, steps: event.steps });
-    this.#fraction = event.fraction;
-    this.schedule();
+  startData(options) { return { options, step: 0, steps: 0, results: [] }; }
+  progressed(live, event) {
+    live.results[event.index] = event.result;
+    Object.assign(live, { step: event.step, steps: event.steps });
   }
+  finished(data, live) { return { ...data, step: live.steps, steps: live.steps }; }
 
   #series(results, L, suffix) {
     return results.filter((r) => r?.loss.length).map((r) => ({
@@ -94,12 +61,9 @@ export class AttnPositionExtrapolation extends AttnElement {
   render() {
     const L = this.language;
     const s = this.settings;
-    renderFields(this, FIELDS, this.#fields, (option) => t(`pos.${option}`, {}, L), s);
-    const live = this.#live;
-    this.#controls.update((key) => t(`sweep.${key}`, {}, L), {
-      fraction: this.#fraction,
-      statusText: t(`sweep.state.${this.#run.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: this.#run.message }, L),
-    });
+    this.renderSettings((option) => t(`pos.${option}`, {}, L));
+    const live = this.data;
+    this.renderControls((key) => t(`sweep.${key}`, {}, L), (state, message) => t(`sweep.state.${state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message }, L));
     this.#texts.live.textContent = t('pos.live.title', { L: live?.options.trainLength ?? s.trainLength }, L);
     this.#texts.ref.textContent = t('pos.ref.title', { L: this.reference?.data.trainLength ?? '' }, L);
     // the live chart only once a run has started; both on the same y range

@@ -5,37 +5,31 @@
 // the project's reference sweep (web/experiments/reference/) beside it,
 // labelled. Attributes: steps, seed; `settings-change` when the reader changes one.
 import { el } from './dom.js';
-import { AttnElement } from './attn-element.js';
-import { numberFields, readSettings, writeSettings, renderFields } from './experiment-fields.js';
+import { ExperimentElement } from './experiment-element.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
-import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { ExperimentRun, runControls, fetchReference } from './experiment-run.js';
+import { facts } from './experiment-style.js';
 import { logBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
 
-const REFERENCE_URL = new URL('../experiments/reference/scaling-sweep.json', import.meta.url);
 const FIELDS = [['steps', 'steps', 25, 2000, 25, 400], ['seed', 'seed', 0, 9999, 1, 1]];
 const SIZE_COLORS = ['#3451b2', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207'];
 
 /** Points of y ≈ c·x^α at the ends of [lo, hi] (a straight line on log–log axes). */
 const fitLine = (fit, xs) => (fit && xs.length ? [Math.min(...xs), Math.max(...xs)].map((x) => [x, fit.coefficient * x ** fit.exponent]) : []);
 
-export class AttnScalingSweep extends AttnElement {
+export class AttnScalingSweep extends ExperimentElement {
   static tag = 'attn-scaling-sweep';
   static uses = { 'attn-line-chart': AttnLineChart };
-  static get observedAttributes() { return [...FIELDS.map((f) => f[0]), 'lang']; }
+  static experiment = 'scaling-sweep';
+  static referenceUrl = new URL('../experiments/reference/scaling-sweep.json', import.meta.url);
+  static fields = FIELDS;
 
-  #fields; #controls; #byN; #byC; #facts; #texts = {};
-  #run; #fraction = 0; #live = null; #reference = null;
+  #byN; #byC; #facts; #texts = {};
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    this.#fields = numberFields(this, FIELDS);
-    this.#run = new ExperimentRun('scaling-sweep', { onState: (state) => { this.schedule(); this.emit('state-change', { state }); } });
-    this.#controls = runControls(this.#run, () => this.run());
     this.#texts.byN = el('h3');
     this.#byN = new AttnLineChart();
     this.#byN.setAttribute('log-x', '');
@@ -49,58 +43,22 @@ export class AttnScalingSweep extends AttnElement {
     this.#facts = el('div');
     this.#texts.note = el('p', 'note');
     this.#texts.reference = el('p', 'note');
-    root.append(el('style', null, EXPERIMENT_STYLE), this.#fields.row, this.#controls.element,
-      this.#texts.byN, this.#byN, this.#texts.byC, this.#byC, this.#facts, this.#texts.note, this.#texts.reference);
-    this.onDisconnect(() => this.#run.dispose());
+    this.shadowRoot.append(this.#texts.byN, this.#byN, this.#texts.byC, this.#byC, this.#facts, this.#texts.note, this.#texts.reference);
   }
 
-  connected() {
-    if (this.#reference) return;
-    fetchReference(REFERENCE_URL).then((ref) => { this.#reference = ref; this.schedule(); this.emit('reference-load'); });
-  }
-
-  get settings() { return readSettings(this, FIELDS); }
-  set settings(s) { writeSettings(this, FIELDS, s); }
-  /** 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' */
-  get state() { return this.#run.state; }
-  /** The live sweep so far: { options, step, steps, runs, fitParameters, frontier, fitCompute } (null before a run). */
-  get data() { return this.#live; }
-  /** The committed reference sweep ({experiment, command, options, madeOn, data}), once loaded. */
-  get reference() { return this.#reference?.failed ? null : this.#reference; }
-
-  /** Starts a sweep with the current settings (a run going is cancelled). */
-  async run() {
-    const s = this.settings;
-    const options = { steps: s.steps, seed: s.seed, evalEvery: Math.max(5, Math.round(s.steps / 8)) };
-    this.#live = { options, step: 0, steps: 0, runs: [], fitParameters: null, frontier: [], fitCompute: null };
-    this.#fraction = 0;
-    const data = await this.#run.start(options, (event) => this.#onProgress(event));
-    if (data) {
-      this.#live = { ...this.#live, ...data, step: this.#live.steps };
-      this.schedule();
-      this.emit('run-end', { data });
-    }
-  }
-  pause() { this.#run.pause(); }
-  resume() { this.#run.resume(); }
-  cancel() { this.#run.cancel(); }
-
-  #onProgress(event) {
-    Object.assign(this.#live, event.sweep, { step: event.step, steps: event.steps });
-    this.#fraction = event.fraction;
-    this.schedule();
+  runOptions(s) { return { steps: s.steps, seed: s.seed, evalEvery: Math.max(5, Math.round(s.steps / 8)) }; }
+  startData(options) { return { options, step: 0, steps: 0, runs: [], fitParameters: null, frontier: [], fitCompute: null }; }
+  progressed(live, event) {
+    Object.assign(live, event.sweep, { step: event.step, steps: event.steps });
     this.emit('sweep-progress', { step: event.step, steps: event.steps });
   }
+  finished(data, live) { return { ...live, ...data, step: live.steps }; }
 
   render() {
     const L = this.language;
-    const s = this.settings;
-    renderFields(this, FIELDS, this.#fields, (option) => t(`sweep.${option}`, {}, L), s);
-    const live = this.#live;
-    this.#controls.update((key) => t(`sweep.${key}`, {}, L), {
-      fraction: this.#fraction,
-      statusText: t(`sweep.state.${this.#run.state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message: this.#run.message }, L),
-    });
+    this.renderSettings((option) => t(`sweep.${option}`, {}, L));
+    const live = this.data;
+    this.renderControls((key) => t(`sweep.${key}`, {}, L), (state, message) => t(`sweep.state.${state}`, { step: live?.step ?? 0, steps: live?.steps || '…', message }, L));
     const ref = this.reference?.data ?? null;
     const liveRuns = live?.runs.filter((r) => r.finalLoss !== null) ?? [];
     // loss against N: finished sizes as dots, the fitted law as a line

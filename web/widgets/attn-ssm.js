@@ -5,7 +5,7 @@
 // attn.ssmConvolutionKernel and attn.matmul (see ssm-numbers.js).
 import { AttnHeatmap } from './attn-heatmap.js';
 import { seededNormals } from './attention-source.js';
-import { el } from './dom.js';
+import { el, modeButtonRow, showModes } from './dom.js';
 import { formatShort, formatExact } from './format.js';
 import { t } from './i18n.js';
 import { TopicElement, rangeField } from './topic-element.js';
@@ -35,15 +35,7 @@ export class AttnSsm extends TopicElement {
   #ui = null; #last = null;
 
   build(root) {
-    const modes = el('div', 'modes');
-    const modeButtons = ['selective', 'invariant'].map((m) => {
-      const b = el('button');
-      b.type = 'button';
-      b.dataset.mode = m;
-      b.addEventListener('click', () => this.setAttribute('mode', m));
-      modes.append(b);
-      return b;
-    });
+    const { row: modes, buttons: modeButtons } = modeButtonRow(this, ['selective', 'invariant']);
     const f = {
       length: rangeField({ min: 4, max: 32, value: 12 }), state: rangeField({ min: 1, max: 8, value: 4 }),
       delta: rangeField({ min: 0.05, max: 3, step: 0.05, value: 0.5 }), 'delta-write': rangeField({ min: 0.05, max: 5, step: 0.05, value: 3 }),
@@ -108,7 +100,7 @@ export class AttnSsm extends TopicElement {
     const ui = this.#ui;
     ui.title.textContent = this.getAttribute('caption') ?? t('ssm.title', {}, lang);
     ui.rule.textContent = t('ssm.rule', {}, lang);
-    for (const b of ui.modes) { b.textContent = t(`ssm.${b.dataset.mode}`, {}, lang); b.setAttribute('aria-pressed', String(b.dataset.mode === mode)); }
+    showModes(ui.modes, mode, (m) => t(`ssm.${m}`, {}, lang));
     const shownFields = selective ? ['length', 'state', 'delta-write', 'delta-keep', 'step'] : ['length', 'state', 'delta', 'step'];
     const keys = { length: 'L', state: 'N', delta: 'delta', 'delta-write': 'deltaWrite', 'delta-keep': 'deltaKeep', step: 'step' };
     for (const [name, field] of Object.entries(ui.f)) {

@@ -3,7 +3,7 @@
 // heatmap view under a title, a rule and a note. Subclasses implement
 // compute(lang) -> {matrix, title, rule, note, masked?, sums?, sumHeader?,
 // valueName?, maskedText?, max?, showValues?, integers?, legend?}.
-import { HeatmapView } from './heatmap-view.js';
+import { HeatmapView, cellValue } from './heatmap-view.js';
 import { t } from './i18n.js';
 import { AttnElement, intAttr } from './attn-element.js';
 import { withSubscripts } from './attn-stepper.js';
@@ -51,11 +51,7 @@ export class CoreMatrixElement extends AttnElement {
   /** The matrix shown ({data, shape}), or null before the first render or after an error. */
   get matrix() { return this.#shown; }
   /** The value of cell (i, j) as drawn. */
-  valueAt(i, j) {
-    const [R, C] = this.#shown?.shape ?? [0, 0];
-    if (!(i >= 0 && i < R && j >= 0 && j < C)) throw new RangeError(`valueAt(${i}, ${j}) is outside the ${R} × ${C} matrix`);
-    return this.#shown.data[i * C + j];
-  }
+  valueAt(i, j) { return cellValue(this.#shown, i, j); }
   /** Shows the tooltip of cell (i, j), as hovering it does. */
   showTooltip(i, j) { this.#view.showTip(i, j); }
   /** The tooltip's text, or '' when hidden. */

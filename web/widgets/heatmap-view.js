@@ -217,3 +217,10 @@ export class HeatmapView {
     if (!sum) this.#colLabels[col]?.classList.toggle('hl', on);
   }
 }
+
+/** Entry (i, j) of a row-major {data, shape} as drawn; RangeError outside it (or when nothing is drawn). */
+export function cellValue(matrix, i, j) {
+  const [R, C] = matrix?.shape ?? [0, 0];
+  if (!(i >= 0 && i < R && j >= 0 && j < C)) throw new RangeError(`valueAt(${i}, ${j}) is outside the ${R} × ${C} matrix`);
+  return matrix.data[i * C + j];
+}

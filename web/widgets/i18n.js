@@ -125,3 +125,8 @@ export function langFor(element) {
   const own = element.getAttribute('lang')?.toLowerCase().split('-')[0];
   return LANGS.includes(own) ? own : current;
 }
+
+/** Puts the string of `language` on every node under `root` that names its key in data-i18n. */
+export function fillMarked(root, language = current) {
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, {}, language);
+}

@@ -1,18 +1,12 @@
 // The DOM of <attn-train>: text source, token level, size, steps and seed;
 // the buttons; the stats line; the loss plot; the samples; one head's
-// attention. It builds and labels; attn-train.js decides what happens.
-import { el } from './dom.js';
-import { t } from './i18n.js';
+// attention. It builds, labels and shows states; attn-train.js decides what
+// happens.
+import { el, labelledField as field } from './dom.js';
+import { t, fillMarked } from './i18n.js';
 import { PRESET_NAMES } from './train-presets.js';
 import { STYLE } from './train-style.js';
-
-function field(labelKey, control, className = 'field') {
-  const label = el('label', className);
-  const name = el('span', 'name');
-  name.dataset.i18n = labelKey;
-  label.append(name, control);
-  return label;
-}
+import { presetOptions } from './train-format.js';
 
 function select(values, keyPrefix) {
   const s = document.createElement('select');
@@ -135,7 +129,35 @@ export function sampleItem(s, vocab) {
 
 /** Fills every data-i18n node and the placeholders in `lang`. */
 export function applyText(ui, root, lang) {
-  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, {}, lang);
+  fillMarked(root, lang);
   ui.text.placeholder = t('train.text.placeholder', {}, lang);
   ui.text.setAttribute('aria-label', t('train.text.own', {}, lang));
+}
+
+/** Shows `state` on the buttons, the controls and the status line; `trained`: there is a model to save. */
+export function showState(ui, state, trained, lang) {
+  const active = state === 'running' || state === 'paused' || state === 'loading';
+  ui.start.disabled = active;
+  ui.pause.disabled = !(state === 'running' || state === 'paused');
+  ui.pause.dataset.i18n = state === 'paused' ? 'train.resume' : 'train.pause';
+  ui.pause.textContent = t(ui.pause.dataset.i18n, {}, lang);
+  for (const b of [ui.download, ui.downloadTokenizer, ui.openModels]) b.disabled = !trained;
+  for (const c of [ui.source, ui.level, ui.preset, ui.steps, ui.seed, ui.text]) c.disabled = active;
+  ui.status.textContent = t(`train.state.${state}`, {}, lang);
+}
+
+/** Labels every sample with its step; the "none yet" line while there are none. */
+export function labelSamples(ui, count, lang) {
+  for (const at of ui.samples.querySelectorAll('.at')) at.textContent = t('train.samples.at', { step: at.dataset.step }, lang);
+  ui.samplesNone.hidden = count > 0;
+}
+
+/** The text's size in characters and tokens, its split and vocabulary (`text` '' clears them); the sizes it fits. */
+export function describeText(ui, text, tokenized, lang) {
+  if (!text) { ui.textInfo.textContent = ui.vocab.textContent = ''; presetOptions(ui.preset, null, lang); return; }
+  const { vocab, ids, cut } = tokenized.of(text, ui.level.value);
+  const n = (v) => v.toLocaleString('en');
+  ui.textInfo.textContent = t('train.text.info', { chars: n([...text].length), tokens: n(ids.length), train: n(cut), held: n(ids.length - cut) }, lang);
+  ui.vocab.textContent = t('train.vocab', { n: vocab.vocabSize }, lang);
+  presetOptions(ui.preset, vocab.vocabSize, lang);
 }

@@ -7,13 +7,6 @@
 #include "forward_common.h"
 
 namespace attnscope::model {
-namespace {
-
-void add(float* y, const float* b, int n) {
-    for (int i = 0; i < n; ++i) y[i] += b[i];
-}
-
-}  // namespace
 
 void Transformer::forward_gpt2(int token, int pos, float* attention) {
     using namespace detail;
@@ -27,7 +20,7 @@ void Transformer::forward_gpt2(int token, int pos, float* attention) {
     add(s.x, w.wpe + static_cast<std::size_t>(pos) * C, C);
     for (int l = 0; l < L; ++l) {
         const std::size_t lc = static_cast<std::size_t>(l) * C;
-        layer_norm(s.xb, s.x, w.ln1_w + lc, w.ln1_b + lc, C, c.norm_eps);
+        vec_layer_norm(s.xb, s.x, w.ln1_w + lc, w.ln1_b + lc, C, c.norm_eps);
         prepare(s, c, s.xb, C);
         linear(s.q, s.xb, w.wqkv, l, C, 3 * C, s, c);  // q, k, v one after another
         add(s.q, w.bqkv + 3 * lc, 3 * C);
@@ -42,7 +35,7 @@ void Transformer::forward_gpt2(int token, int pos, float* attention) {
         add(s.xb2, w.bo + lc, C);
         add(s.x, s.xb2, C);
 
-        layer_norm(s.xb, s.x, w.ln2_w + lc, w.ln2_b + lc, C, c.norm_eps);
+        vec_layer_norm(s.xb, s.x, w.ln2_w + lc, w.ln2_b + lc, C, c.norm_eps);
         prepare(s, c, s.xb, C);
         linear(s.hb, s.xb, w.w1, l, C, F, s, c);
         add(s.hb, w.b1 + static_cast<std::size_t>(l) * F, F);
@@ -52,7 +45,7 @@ void Transformer::forward_gpt2(int token, int pos, float* attention) {
         add(s.xb, w.b2 + lc, C);
         add(s.x, s.xb, C);
     }
-    layer_norm(s.x, s.x, w.lnf_w, w.lnf_b, C, c.norm_eps);
+    vec_layer_norm(s.x, s.x, w.lnf_w, w.lnf_b, C, c.norm_eps);
     prepare(s, c, s.x, C);
     linear(s.logits, s.x, w.classifier, 0, C, c.vocab_size, s, c);
 }

@@ -7,19 +7,6 @@
 #include "forward_common.h"
 
 namespace attnscope::model {
-namespace {
-
-// Rotate the pairs (2i, 2i+1) of every head of v (n values) by the angles of one position.
-void rope(float* v, int n, int D, const float* cos, const float* sin) {
-    for (int i = 0; i < n; i += 2) {
-        const int j = (i % D) / 2;
-        const float v0 = v[i], v1 = v[i + 1];
-        v[i] = v0 * cos[j] - v1 * sin[j];
-        v[i + 1] = v0 * sin[j] + v1 * cos[j];
-    }
-}
-
-}  // namespace
 
 void Transformer::forward_llama(int token, int pos, float* attention) {
     using namespace detail;
@@ -35,7 +22,7 @@ void Transformer::forward_llama(int token, int pos, float* attention) {
     embed(s.x, w.token_embedding, token, C, c.group_size);
     for (int l = 0; l < L; ++l) {
         // Attention: q, k, v of this position; k and v go straight into the cache.
-        rms_norm(s.xb, s.x, w.rms_att + static_cast<std::size_t>(l) * C, C, c.norm_eps);
+        vec_rms_norm(s.xb, s.x, w.rms_att + static_cast<std::size_t>(l) * C, C, c.norm_eps);
         float* k_cache = s.key_cache + l * layer_cache;
         float* v_cache = s.value_cache + l * layer_cache;
         float* k = k_cache + static_cast<std::size_t>(pos) * kv_dim;
@@ -53,7 +40,7 @@ void Transformer::forward_llama(int token, int pos, float* attention) {
         for (int i = 0; i < C; ++i) s.x[i] += s.xb2[i];
 
         // SwiGLU feed-forward.
-        rms_norm(s.xb, s.x, w.rms_ffn + static_cast<std::size_t>(l) * C, C, c.norm_eps);
+        vec_rms_norm(s.xb, s.x, w.rms_ffn + static_cast<std::size_t>(l) * C, C, c.norm_eps);
         prepare(s, c, s.xb, C);
         linear(s.hb, s.xb, w.w1, l, C, F, s, c);
         linear(s.hb2, s.xb, w.w3, l, C, F, s, c);
@@ -62,7 +49,7 @@ void Transformer::forward_llama(int token, int pos, float* attention) {
         linear(s.xb, s.hb, w.w2, l, F, C, s, c);
         for (int i = 0; i < C; ++i) s.x[i] += s.xb[i];
     }
-    rms_norm(s.x, s.x, w.rms_final, C, c.norm_eps);
+    vec_rms_norm(s.x, s.x, w.rms_final, C, c.norm_eps);
     prepare(s, c, s.x, C);
     linear(s.logits, s.x, w.classifier, 0, C, c.vocab_size, s, c);
 }

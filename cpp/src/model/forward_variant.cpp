@@ -7,38 +7,10 @@
 //   ffn: w2(act(w1 x + b1)) + b2, or w2(silu(w1 x + b1) * (w3 x + b3)) + b2
 //   logits = classifier normf(x)
 // The same kernels as forward_llama.cpp, so it gives the same bits in every build.
-#include <cstring>
 #include "attnscope/model/transformer.h"
 #include "forward_common.h"
 
 namespace attnscope::model {
-namespace {
-
-void add(float* y, const float* b, int n) {
-    if (b)
-        for (int i = 0; i < n; ++i) y[i] += b[i];
-}
-
-void rope(float* v, int n, int D, const float* cos, const float* sin) {
-    for (int i = 0; i < n; i += 2) {
-        const int j = (i % D) / 2;
-        const float v0 = v[i], v1 = v[i + 1];
-        v[i] = v0 * cos[j] - v1 * sin[j];
-        v[i + 1] = v0 * sin[j] + v1 * cos[j];
-    }
-}
-
-void norm(float* out, const float* x, const float* w, const float* b, const ModelConfig& c) {
-    if (c.norm == Norm::LayerNorm) layer_norm(out, x, w, b, c.dim, c.norm_eps);
-    else rms_norm(out, x, w, c.dim, c.norm_eps);
-}
-
-float activate(float x, Activation a) {
-    return a == Activation::Gelu ? gelu_f32(x) : a == Activation::GeluTanh ? gelu_tanh_f32(x) : (x > 0.f ? x : 0.f);
-}
-
-}  // namespace
-
 void Transformer::forward_variant(int token, int pos, float* attention) {
     using namespace detail;
     const ModelConfig& c = cfg_;

@@ -73,7 +73,7 @@ inline float pow2i(int k) {  // 2^k for k in [-126, 127], exactly
 
 // Four 8-lane accumulators over 32-element blocks (one stream, four
 // independent add chains), then 8-element blocks into the first, then the tail.
-float dot(const float* a, const float* b, int n) {
+float vec_dot(const float* a, const float* b, int n) {
     V8 a0 = zero8(), a1 = zero8(), a2 = zero8(), a3 = zero8();
     int j = 0;
     for (; j + 32 <= n; j += 32) {
@@ -91,10 +91,65 @@ float dot(const float* a, const float* b, int n) {
 // A row at a time: weights stream through memory in order, which measured
 // faster than interleaving rows once the matrix no longer fits in cache.
 void matvec(float* out, const float* x, const float* w, int n, int d) {
-    for (int i = 0; i < d; ++i) out[i] = dot(w + static_cast<std::size_t>(i) * n, x, n);
+    for (int i = 0; i < d; ++i) out[i] = vec_dot(w + static_cast<std::size_t>(i) * n, x, n);
 }
 
-void axpy(float* y, float a, const float* x, int n) {
+namespace {
+
+// vec_dot(w, x_t) for NT inputs x_t = x + t * ldx, sharing each load of w:
+// per input the same four accumulators, blocks and tail as vec_dot.
+template <int NT>
+void dots(float* out, long ldo, const float* w, const float* x, long ldx, int n) {
+    V8 acc[NT][4];
+    for (int t = 0; t < NT; ++t) acc[t][0] = acc[t][1] = acc[t][2] = acc[t][3] = zero8();
+    int j = 0;
+    for (; j + 32 <= n; j += 32) {
+        const V8 w0 = load8(w + j), w1 = load8(w + j + 8), w2 = load8(w + j + 16), w3 = load8(w + j + 24);
+        for (int t = 0; t < NT; ++t) {
+            const float* xt = x + t * ldx + j;
+            acc[t][0] = acc[t][0] + w0 * load8(xt);
+            acc[t][1] = acc[t][1] + w1 * load8(xt + 8);
+            acc[t][2] = acc[t][2] + w2 * load8(xt + 16);
+            acc[t][3] = acc[t][3] + w3 * load8(xt + 24);
+        }
+    }
+    for (; j + 8 <= n; j += 8) {
+        const V8 w0 = load8(w + j);
+        for (int t = 0; t < NT; ++t) acc[t][0] = acc[t][0] + w0 * load8(x + t * ldx + j);
+    }
+    for (int t = 0; t < NT; ++t) {
+        const float* xt = x + t * ldx;
+        float s = sum8((acc[t][0] + acc[t][1]) + (acc[t][2] + acc[t][3]));
+        for (int k = j; k < n; ++k) s += w[k] * xt[k];
+        out[t * ldo] = s;
+    }
+}
+
+}  // namespace
+
+// Inputs sharing one load of a weight block. The canonical order keeps 32
+// floats of sums per output: 4 AVX registers, but 8 of the 16 xmm registers
+// under sse4.1 / wasm SIMD, where a second input would spill every sum (it
+// measured 0.8x of one input at a time in Node); there the weight row is
+// shared through L1 instead.
+#if ATTNSCOPE_SIMD && XSIMD_WITH_AVX
+constexpr int kInputsPerLoad = 4;
+#else
+constexpr int kInputsPerLoad = 1;
+#endif
+
+// A weight row at a time (read from memory once, then from L1 for every input).
+void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count) {
+    for (int i = 0; i < d; ++i) {
+        const float* wi = w + static_cast<std::size_t>(i) * n;
+        int t = 0;
+        for (; t + kInputsPerLoad <= count; t += kInputsPerLoad)
+            dots<kInputsPerLoad>(out + t * ldo + i, ldo, wi, x + t * ldx, ldx, n);
+        for (; t < count; ++t) dots<1>(out + t * ldo + i, ldo, wi, x + t * ldx, ldx, n);
+    }
+}
+
+void vec_axpy(float* y, float a, const float* x, int n) {
     for (int i = 0; i < n; ++i) y[i] += a * x[i];  // elementwise: any vector width gives these bits
 }
 
@@ -139,13 +194,13 @@ float erf_f32(float x) {
 
 float gelu_f32(float x) { return 0.5f * x * (1.f + erf_f32(x * 0.70710678118654752f)); }
 
-void rms_norm(float* out, const float* x, const float* w, int n, float eps) {
-    const float ms = dot(x, x, n) / static_cast<float>(n) + eps;
+void vec_rms_norm(float* out, const float* x, const float* w, int n, float eps) {
+    const float ms = vec_dot(x, x, n) / static_cast<float>(n) + eps;
     const float inv = 1.f / std::sqrt(ms);
     for (int i = 0; i < n; ++i) out[i] = w[i] * (inv * x[i]);
 }
 
-void layer_norm(float* out, const float* x, const float* w, const float* b, int n, float eps) {
+void vec_layer_norm(float* out, const float* x, const float* w, const float* b, int n, float eps) {
     float sum = 0.f;
     for (int i = 0; i < n; ++i) sum += x[i];
     const float mean = sum / static_cast<float>(n);
@@ -155,7 +210,7 @@ void layer_norm(float* out, const float* x, const float* w, const float* b, int 
     for (int i = 0; i < n; ++i) out[i] = (x[i] - mean) * inv * w[i] + b[i];
 }
 
-void softmax(float* x, int n) {
+void vec_softmax(float* x, int n) {
     float m = x[0];
     for (int i = 1; i < n; ++i)
         if (x[i] > m) m = x[i];

@@ -48,7 +48,7 @@ int Sampler::sample(float* logits) {
     const int V = vocab_size_;
     if (config_.temperature == 0.f) return argmax(logits, V);
     for (int i = 0; i < V; ++i) logits[i] /= config_.temperature;
-    softmax(logits, V);
+    vec_softmax(logits, V);
     const float coin = next_float();
     const bool top_k = config_.top_k > 0 && config_.top_k < V;
     const bool top_p = config_.top_p > 0.f && config_.top_p < 1.f;

@@ -1,10 +1,12 @@
-// The run state (scratch, KV cache, RoPE table) and the checked entry to the
-// forward passes of forward_llama.cpp and forward_gpt2.cpp.
+// The run state (scratch, KV cache, RoPE table) and the checked entries to the
+// forward passes: one token (forward_llama.cpp, forward_gpt2.cpp,
+// forward_variant.cpp) and a sequence (forward_sequence.cpp).
 #include "attnscope/model/transformer.h"
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include "attnscope/position.h"
 #include "loader.h"
 
@@ -48,6 +50,13 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
     s->rope_sin = k->take<float>(half);
     s->sinusoid = k->take<float>(c.positions == Positions::Sinusoidal ? T * C : 0);
     s->slopes = k->take<float>(c.positions == Positions::Alibi ? c.n_heads : 0);
+    const std::uint64_t B = kSequenceBlock, HD = static_cast<std::uint64_t>(c.n_heads) * c.head_size;
+    s->rows_x = k->take<float>(B * C);
+    s->rows_xb = k->take<float>(B * std::max(C, HD));
+    s->rows_xb2 = k->take<float>(B * C);
+    s->rows_hb = k->take<float>(B * F);
+    s->rows_hb2 = k->take<float>(B * F);
+    s->rows_qkv = k->take<float>(B * (HD + 2 * KV));
 }
 
 }  // namespace
@@ -112,6 +121,43 @@ Outcome Transformer::forward(int token, int pos, float* attention) {
     else if (cfg_.format == FileFormat::Agpt1) forward_gpt2(token, pos, attention);
     else forward_variant(token, pos, attention);
     cached_ = pos + 1;
+    return {};
+}
+
+Outcome Transformer::forward_sequence(const int* tokens, int n, int start, int rows, float* logits,
+                                      float* attention) {
+    const ModelConfig& c = cfg_;
+    if (n < 1) return failure(Status::InvalidArgument, "the sequence has %d tokens; it needs at least 1", n);
+    if (start < 0 || start > cached_)
+        return failure(Status::InvalidArgument,
+                       "start position %d needs positions 0..%d in the KV cache first, and it holds %d", start,
+                       start - 1, cached_);
+    if (n > c.seq_len - start)
+        return failure(Status::InvalidArgument, "positions %d..%d are outside 0..%d (seq_len %d)", start,
+                       start + n - 1, c.seq_len - 1, c.seq_len);
+    if (rows < 0 || rows > n)
+        return failure(Status::InvalidArgument, "rows (%d) must be in 0..%d, the sequence's length", rows, n);
+    for (int i = 0; i < n; ++i)
+        if (tokens[i] < 0 || tokens[i] >= c.vocab_size)
+            return failure(Status::InvalidArgument, "tokens[%d] = %d is outside the vocabulary 0..%d", i, tokens[i],
+                           c.vocab_size - 1);
+    const int out_from = start + n - rows;
+    cached_ = start;
+    for (int b = 0; b < n; b += kSequenceBlock) {
+        const int count = std::min(kSequenceBlock, n - b);
+        forward_block(tokens + b, start + b, count, out_from, logits, attention, rows, start + n);
+        cached_ = start + b + count;
+    }
+    if (rows > 0 && logits)
+        std::memcpy(s_.logits, logits + static_cast<std::size_t>(rows - 1) * c.vocab_size,
+                    sizeof(float) * static_cast<std::size_t>(c.vocab_size));
+    return {};
+}
+
+Outcome Transformer::truncate_cache(int n) {
+    if (n < 0 || n > cached_)
+        return failure(Status::InvalidArgument, "the KV cache holds %d positions; cannot keep %d", cached_, n);
+    cached_ = n;
     return {};
 }
 

@@ -46,3 +46,41 @@ export async function timeGeneration(load, cases = CASES) {
   }
   return out;
 }
+
+// Prompt prefill (issue 14): PREFILL_TOKENS prompt tokens through
+// Model.forward(ids, { lastOnly: true }) (one core call, forward_sequence)
+// and through the core's one-token forward per position (the way a prompt
+// ran before), interleaved so both see the same machine load.
+export const PREFILL_TOKENS = 128;
+
+/**
+ * load(shape, q8) returns { model, stepwise(ids) } (stepwise: one-token
+ * forwards over ids on another handle of the same file); returns
+ * [{ shape, q8, tokens, sequence, stepwise, ratio }]: best tok/s of each and
+ * the median of the per-run ratios stepwise time ÷ sequence time.
+ */
+export async function timePrefill(load, cases = CASES) {
+  const out = [];
+  for (const c of cases) {
+    const { model, stepwise } = await load(c.shape, c.q8);
+    const V = model.config.vocabSize, T = Math.min(PREFILL_TOKENS, model.config.seqLen);
+    const ids = Array.from({ length: T }, (_, i) => (i === 0 ? 1 : (i * 37 + 11) % V));
+    const seq = [], step = [], ratios = [];
+    for (let r = 0; r <= REPS; r++) {
+      let t0 = performance.now();
+      model.forward(ids, { lastOnly: true });
+      const a = performance.now() - t0;
+      t0 = performance.now();
+      stepwise(ids);
+      const b = performance.now() - t0;
+      if (r === 0) continue; // warm-up
+      seq.push(T / (a / 1000));
+      step.push(T / (b / 1000));
+      ratios.push(b / a);
+    }
+    ratios.sort((x, y) => x - y);
+    out.push({ ...c, tokens: T, sequence: Math.max(...seq), stepwise: Math.max(...step), ratio: ratios[ratios.length >> 1] });
+    model.dispose();
+  }
+  return out;
+}

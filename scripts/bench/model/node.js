@@ -1,16 +1,31 @@
-// The generation benchmark in Node through the public API (one wasm backend
-// per process): node scripts/bench/model/node.js <checkpoint dir>
-// Prints one JSON object { backend, results } (see cases.js).
+// The generation and prompt-prefill benchmarks in Node through the public
+// API (one wasm backend per process): node scripts/bench/model/node.js <checkpoint dir>
+// Prints one JSON object { backend, results, prefill } (see cases.js).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as attn from '../../../web/lib/node.js';
-import { checkpointName, timeGeneration } from './cases.js';
+import { module } from '../../../web/lib/runtime.js';
+import { checkpointName, timeGeneration, timePrefill } from './cases.js';
 
 const dir = process.argv[2];
 await attn.ready();
 const files = {};
-const results = await timeGeneration(async (shape, quantize) => {
-  files[shape] ??= await readFile(join(dir, checkpointName(shape)));
-  return attn.Model.fromLlama2c(files[shape], null, { quantize });
+const bytes = async (shape) => (files[shape] ??= await readFile(join(dir, checkpointName(shape))));
+const results = await timeGeneration(async (shape, quantize) => attn.Model.fromLlama2c(await bytes(shape), null, { quantize }));
+
+// The one-token path for the prefill comparison: a raw ModelHandle on the same file.
+function stepwiseOn(file, quantize) {
+  const M = module();
+  const h = new M.ModelHandle();
+  const p = M._malloc(file.length);
+  M.HEAPU8.set(file, p);
+  const status = h.loadLlama2c(p, file.length, 0, quantize, 64);
+  M._free(p);
+  if (status !== 0) throw new Error(h.error());
+  return (ids) => ids.forEach((id, pos) => { if (h.forward(id, pos, 0, 0) !== 0) throw new Error(h.error()); });
+}
+const prefill = await timePrefill(async (shape, quantize) => {
+  const file = await bytes(shape);
+  return { model: attn.Model.fromLlama2c(file, null, { quantize }), stepwise: stepwiseOn(file, quantize) };
 });
-console.log(JSON.stringify({ backend: attn.backend(), results }));
+console.log(JSON.stringify({ backend: attn.backend(), results, prefill }));

@@ -1,5 +1,6 @@
 // Tokens per second of greedy generation (issue 4), native vs wasm in Node vs
-// wasm in headless Chromium, next to llama2.c's figures from the issue:
+// wasm in headless Chromium, next to llama2.c's figures from the issue; then
+// prompt prefill (issue 14), one call per sequence vs one per token, native and Node:
 //   node scripts/bench/model/report.js path/to/attnscope_run_model [checkpoint dir]
 // Writes the random-weight checkpoints with the native tool if missing
 // (default dir build/bench-models), then prints a Markdown table.
@@ -7,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CASES, LLAMA2C, REPS, SHAPES, STEPS, checkpointName } from './cases.js';
+import { CASES, LLAMA2C, PREFILL_TOKENS, REPS, SHAPES, STEPS, checkpointName } from './cases.js';
 import { benchInChromium } from './browser.js';
 
 const [tool, dir = 'build/bench-models'] = process.argv.slice(2);
@@ -59,3 +60,22 @@ for (const c of CASES) {
 const q8 = (env) => results[env]['15m/q8'].best / results[env]['15m/f32'].best;
 console.log(`\n15M shape, Q8_0 ÷ fp32: native ${q8('native').toFixed(2)}×, Node ${q8('node').toFixed(2)}×, Chromium ${q8('chromium').toFixed(2)}× (target ≥ 1.8× in wasm).`);
 console.log('\n\\* llama2.c figures are the issue\'s, measured on this machine kind (emcc -O3 -msimd128 -ffast-math in Node; gcc -O3 -march=native -ffast-math), not by this script.');
+
+const prefillNative = {};
+for (const c of CASES) {
+  process.stderr.write(`bench: native prefill ${key(c)}\n`);
+  prefillNative[key(c)] = JSON.parse(run(tool, ['prefill', c.shape, ...(c.q8 ? ['--q8'] : []), '--tokens', String(PREFILL_TOKENS), '--reps', String(REPS)]));
+}
+console.log(`\n### Prompt prefill (tok/s)\n`);
+console.log(`A prompt of ${PREFILL_TOKENS} tokens, random weights, best of ${REPS} runs, ` +
+  'the two ways interleaved in one process (native ratio: of the two best figures). "one call": forward_sequence (Model.forward with lastOnly, a generation\'s prompt); ' +
+  '"per token": the one-token forward at every position, as a prompt ran before. Native: processor time; Node: wall time, ' +
+  'ratio = median over runs of per-token time ÷ one-call time. "same logits": the last position\'s logits agree bit for bit (native).\n');
+console.log('| shape | weights | native one call | native per token | native ratio | Node one call | Node per token | Node ratio | same logits |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
+for (const c of CASES) {
+  const k = key(c), nat = prefillNative[k], n = node.prefill.find((r) => key(r) === k);
+  const weights = c.q8 ? 'Q8_0' : 'fp32';
+  console.log(`| ${c.shape} | ${weights} | ${f(nat.sequence_tok_s)} | ${f(nat.stepwise_tok_s)} | ${(nat.sequence_tok_s / nat.stepwise_tok_s).toFixed(2)}× | ` +
+    `${f(n.sequence)} | ${f(n.stepwise)} | ${n.ratio.toFixed(2)}× | ${nat.same_logits ? 'yes' : 'no'} |`);
+}

@@ -1,12 +1,17 @@
 // Tiny models natively, for people and for the benchmarks:
 //   attnscope_run_model bench <260k|15m> [--q8] [--steps N] [--reps R]
 //       greedy generation from BOS on random weights; prints tok/s (JSON line)
+//   attnscope_run_model prefill <260k|15m> [--q8] [--tokens N] [--reps R]
+//       a prompt of N tokens (default 128) through forward_sequence (one call)
+//       and through forward() token by token, interleaved; prints tok/s of
+//       each (processor time) and whether the last logits agree bit for bit
 //   attnscope_run_model random <260k|15m> <out.bin>
 //       writes a random-weight llama2.c legacy checkpoint (seeded, fixed)
 //   attnscope_run_model generate <checkpoint> <tokenizer> [--gpt2] [--char] [--q8]
 //       [-i prompt] [-n steps] [-t temperature] [-k top_k] [-p top_p] [-s seed]
 // Shapes are the issue's: 260K = dim 64, hidden 172, 5 layers, 8 heads, 4 KV
 // heads, vocab 512, seq 512; 15M = 288, 768, 6, 6, 6, 32000, 256.
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <cstdint>
@@ -101,6 +106,35 @@ int bench(const Shape& s, bool q8, int steps, int reps) {
     return 0;
 }
 
+int prefill(const Shape& s, bool q8, int tokens, int reps) {
+    const std::vector<std::uint8_t> file = random_checkpoint(s);
+    LoadOptions opt;
+    opt.quantize_q8 = q8;
+    std::unique_ptr<Transformer> m;
+    const Outcome o = Transformer::load_llama2c(file.data(), file.size(), opt, &m);
+    if (!o.ok()) return std::fprintf(stderr, "%s\n", o.message.c_str()), 1;
+    const int V = m->config().vocab_size;
+    if (tokens > m->config().seq_len) tokens = m->config().seq_len;
+    std::vector<int> ids(static_cast<std::size_t>(tokens));
+    for (int i = 0; i < tokens; ++i) ids[static_cast<std::size_t>(i)] = i == 0 ? kBosToken : (i * 37 + 11) % V;
+    std::vector<float> seq_logits(static_cast<std::size_t>(V)), step_logits;
+    double best_seq = 0, best_step = 0;
+    for (int r = 0; r < reps; ++r) {  // interleaved: both see the same machine load
+        double c0 = cpu_s();
+        for (int pos = 0; pos < tokens; ++pos) m->forward(ids[static_cast<std::size_t>(pos)], pos);
+        best_step = std::max(best_step, tokens / (cpu_s() - c0));
+        step_logits.assign(m->logits(), m->logits() + V);
+        c0 = cpu_s();
+        m->forward_sequence(ids.data(), tokens, 0, 1, seq_logits.data(), nullptr);
+        best_seq = std::max(best_seq, tokens / (cpu_s() - c0));
+    }
+    const bool same = std::memcmp(seq_logits.data(), step_logits.data(), sizeof(float) * V) == 0;
+    std::printf("{\"shape\":\"%s\",\"weights\":\"%s\",\"tokens\":%d,\"sequence_tok_s\":%.1f,"
+                "\"stepwise_tok_s\":%.1f,\"same_logits\":%s}\n",
+                s.name, q8 ? "q8_0" : "f32", tokens, best_seq, best_step, same ? "true" : "false");
+    return 0;
+}
+
 int generate(int argc, char** argv) {
     if (argc < 4) return std::fprintf(stderr, "generate <checkpoint> <tokenizer> [options]\n"), 2;
     std::vector<std::uint8_t> ckpt, tok;
@@ -168,6 +202,17 @@ int main(int argc, char** argv) {
             else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::atoi(argv[++i]);
         }
         return s ? bench(*s, q8, steps, reps) : 2;
+    }
+    if (mode == "prefill" && argc > 2) {
+        const Shape* s = find_shape(argv[2]);
+        bool q8 = false;
+        int tokens = 128, reps = 5;
+        for (int i = 3; i < argc; ++i) {
+            if (std::strcmp(argv[i], "--q8") == 0) q8 = true;
+            else if (std::strcmp(argv[i], "--tokens") == 0 && i + 1 < argc) tokens = std::atoi(argv[++i]);
+            else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::atoi(argv[++i]);
+        }
+        return s ? prefill(*s, q8, tokens, reps) : 2;
     }
     if (mode == "random" && argc > 3) {
         const Shape* s = find_shape(argv[2]);

@@ -17,8 +17,21 @@ import {
 } from './model_train.js';
 
 const CREATE = Symbol('Model.create');
+
 /** Longest text encode() takes: 16 MiB of UTF-8. */
 export const MAX_TEXT_BYTES = 2 ** 24;
+
+// A scratch buffer in the wasm heap kept by the model (st.scratch, freed by
+// dispose), grown on demand: one per generated token would churn malloc.
+function scratch(st, bytes) {
+  if (st.scratchBytes < bytes) {
+    if (st.scratch) st.M._free(st.scratch);
+    st.scratch = st.M._malloc(bytes);
+    st.scratchBytes = st.scratch ? bytes : 0;
+    if (!st.scratch) fail(`out of memory allocating ${bytes} bytes`);
+  }
+  return st.scratch;
+}
 
 function load(fnName, arch, checkpoint, tokenizer, opts) {
   const { M, h } = loadHandle(fnName, arch, checkpoint, tokenizer, opts);
@@ -206,21 +219,13 @@ export class Model {
     const T = tokens.length, V = st.vocabSize, { nLayers: L, nHeads: H } = st.config;
     const rows = lastOnly ? 1 : T;
     st.epoch += 1; // a generation in progress replays its tokens before its next step
-    return withHeap(fnName, (heap) => {
+    return withHeap(fnName, (heap) => { // one call for the whole sequence; the core writes the final layout
+      const p = heap.input(Int32Array.from(tokens), 'ids');
       const logits = heap.output(rows * V, 'the logits');
-      const step = withAttention ? heap.output(L * H * T, 'the attention weights') : 0;
-      const attention = withAttention ? new Float32Array(L * H * rows * T) : null;
-      for (let t = 0; t < T; t++) {
-        const row = t - (T - rows);
-        const out = row < 0 ? 0 : logits + row * V * 4;
-        if (st.h.forward(tokens[t], t, out, row < 0 ? 0 : step) !== 0) fail(`${fnName}: ${st.h.error()}`);
-        if (attention && row >= 0) {
-          const w = new Float32Array(st.M.HEAPF32.buffer, step, L * H * (t + 1)); // [L][H][t+1]
-          for (let lh = 0; lh < L * H; lh++) attention.set(w.subarray(lh * (t + 1), (lh + 1) * (t + 1)), (lh * rows + row) * T);
-        }
-      }
+      const attention = withAttention ? heap.output(L * H * rows * T, 'the attention weights') : 0;
+      if (st.h.forwardSequence(p, T, 0, rows, logits, attention) !== 0) fail(`${fnName}: ${st.h.error()}`);
       const result = { logits: { data: heap.read(logits, rows * V), shape: [rows, V] } };
-      if (attention) result.attention = { data: attention, shape: [L, H, rows, T] };
+      if (attention) result.attention = { data: heap.read(attention, L * H * rows * T), shape: [L, H, rows, T] };
       return result;
     });
   }
@@ -297,7 +302,51 @@ export class Model {
     if (signal !== undefined && !(signal && typeof signal.aborted === 'boolean')) fail(`${fnName}: opts.signal must be an AbortSignal`);
     const ids = typeof prompt === 'string' ? this.encode(prompt) : this.#ids(fnName, prompt, 'prompt');
     if (ids.length > st.seqLen) fail(`${fnName}: the prompt has ${ids.length} tokens but the model's context holds ${st.seqLen}`);
-    return new GenerationSession(st, fnName, ids, settings);
+    return new GenerationSession(this.#engine(fnName), ids, settings);
+  }
+
+  // Everything a generation (model_generate.js) may do with this model; it
+  // never sees #st. claim() makes any earlier generation stale.
+  #engine(fnName) {
+    const st = this.#st;
+    const claim = Symbol(fnName);
+    let cacheEpoch = -1; // st.epoch when this generation last filled the cache
+    const check = (status) => { if (status !== 0) fail(`${fnName}: ${st.h.error()}`); };
+    return {
+      seqLen: st.seqLen,
+      maxPieceBytes: st.hasTokenizer ? st.h.maxPieceBytes() : 0, // 0: no tokenizer, no text
+      /** Makes this the model's generation (after setSampler: the sampler is the model's). */
+      claim() { st.owner = claim; },
+      /** Throws unless the model is alive and this is its latest generation. */
+      checkTurn() {
+        if (st.disposed) fail(`${fnName}: the model has been disposed`);
+        if (st.owner !== claim) fail(`${fnName}: interrupted by a later generate() or stream() on the same model`);
+      },
+      setSampler(s) { check(st.h.setSampler(s.temperature, s.topK, s.topP, s.seed)); },
+      /** False once a forward(), a weight change or a Trainer step has rewritten the KV cache. */
+      cacheIsCurrent: () => cacheEpoch === st.epoch,
+      /** ids at positions 0..ids.length-1 into the KV cache, in one core call. */
+      prefill(ids) {
+        if (ids.length > 0) {
+          withHeap(fnName, (heap) => check(st.h.forwardSequence(heap.input(Int32Array.from(ids), 'the prompt'), ids.length, 0, 0, 0, 0)));
+        }
+        cacheEpoch = st.epoch;
+      },
+      /** Forwards token at pos (positions 0..pos-1 cached) and samples: the next token id. */
+      step(token, pos) {
+        const id = st.h.step(token, pos);
+        if (id < 0) fail(`${fnName}: ${st.h.error()}`);
+        return id;
+      },
+      /** Writes the bytes token id prints after prev (run.c's decode) into out; returns their count. */
+      piece(prev, id, out) {
+        const p = scratch(st, out.length);
+        const n = st.h.piece(prev, id, p, out.length);
+        if (n < 0) fail(`${fnName}: ${st.h.error()}`);
+        out.set(new Uint8Array(st.M.HEAPU8.buffer, p, n));
+        return n;
+      },
+    };
   }
 
   #ids(fnName, ids, name) {

@@ -3,10 +3,11 @@
 // forward the current token at its position, sample the next from the
 // logits). Model.generate, Model.stream and the worker all drive this class.
 //
-// `st` is the Model's shared state: { h (ModelHandle), vocabSize, seqLen,
-// hasTokenizer, epoch, owner, disposed }. A later generation takes the model
-// over (st.owner); a forward() in between bumps st.epoch and this session
-// replays its tokens through the cache before going on.
+// The session drives the model only through the engine Model gives it
+// (model.js #engine): setSampler, claim, checkTurn, prefill (the prompt in
+// one core call), step, piece, cacheIsCurrent. A later generation claims the
+// model (this one then throws); after a forward() or a weight change the
+// cache is no longer current and this session prefills its tokens again.
 import { checkBool, checkInt, checkNumber, checkOptions, fail } from '../tensor.js';
 import { macrotask } from './macrotask.js';
 
@@ -39,7 +40,7 @@ export function generationSettings(opts, fnName, extra = []) {
 }
 
 export class GenerationSession {
-  #st; #fnName; #s; #claim; #epoch;
+  #engine; #s;
   #ids; #promptLength; #token; #pos;
   #decoder = new TextDecoder();
   #text = '';
@@ -47,25 +48,20 @@ export class GenerationSession {
   #stopReason = null;
   #t0; #tDecode; #tEnd = 0;
 
-  /** promptIds: checked ids (at least one, at most seqLen). */
-  constructor(st, fnName, promptIds, settings) {
-    this.#st = st;
-    this.#fnName = fnName;
+  /** engine: Model's (see above); promptIds: checked ids (at least one, at most seqLen). */
+  constructor(engine, promptIds, settings) {
+    this.#engine = engine;
     this.#s = settings;
     this.#ids = [...promptIds];
     this.#promptLength = promptIds.length;
     this.#t0 = performance.now();
-    const { h } = st;
-    if (h.setSampler(settings.temperature, settings.topK, settings.topP, settings.seed) !== 0) {
-      fail(`${fnName}: ${h.error()}`);
-    }
-    this.#claim = st.owner = Symbol(fnName);
-    this.#epoch = st.epoch;
+    engine.setSampler(settings);
+    engine.claim();
     this.#pos = this.#ids.length - 1;
     this.#token = this.#ids[this.#pos];
-    this.#replay(); // the prompt: positions 0 .. n-2 into the cache
+    engine.prefill(this.#ids.slice(0, this.#pos)); // positions 0 .. n-2; next() runs n-1
     this.#tDecode = performance.now();
-    this.#bytes = st.hasTokenizer ? new Uint8Array(Math.max(16, st.h.maxPieceBytes())) : null;
+    this.#bytes = engine.maxPieceBytes > 0 ? new Uint8Array(Math.max(16, engine.maxPieceBytes)) : null;
   }
 
   get done() { return this.#stopReason !== null; }
@@ -74,14 +70,10 @@ export class GenerationSession {
   /** The next token { id, text, position, index }, or null once finished. */
   next() {
     if (this.#stopReason !== null) return null;
-    const st = this.#st;
-    if (st.disposed) fail(`${this.#fnName}: the model has been disposed`);
-    if (st.owner !== this.#claim) {
-      fail(`${this.#fnName}: interrupted by a later generate() or stream() on the same model`);
-    }
-    if (st.epoch !== this.#epoch) this.#replay();
-    const id = st.h.step(this.#token, this.#pos);
-    if (id < 0) fail(`${this.#fnName}: ${st.h.error()}`);
+    const engine = this.#engine;
+    engine.checkTurn();
+    if (!engine.cacheIsCurrent()) engine.prefill(this.#ids.slice(0, this.#pos));
+    const id = engine.step(this.#token, this.#pos);
     const prev = this.#token;
     this.#ids.push(id);
     this.#pos += 1;
@@ -91,7 +83,7 @@ export class GenerationSession {
     const index = this.#ids.length - this.#promptLength - 1;
     if (this.#s.stopAtEos && (id === EOS || id === BOS)) this.#finish('eos');
     else if (index + 1 >= this.#s.maxNewTokens) this.#finish('maxNewTokens');
-    else if (this.#pos >= st.seqLen) this.#finish('contextFull'); // the new token has no position to run at
+    else if (this.#pos >= engine.seqLen) this.#finish('contextFull'); // the new token has no position to run at
     return { id, text, position: this.#pos, index };
   }
 
@@ -129,35 +121,9 @@ export class GenerationSession {
   // Bytes of the new token (run.c's decode: may be part of a character).
   #piece(prev, id) {
     if (!this.#bytes || id === BOS || id === EOS) return ''; // as decode(): they print nothing
-    const { h } = this.#st;
-    const n = withBuffer(this.#st, this.#bytes.length, (p) => {
-      const len = h.piece(prev, id, p, this.#bytes.length);
-      if (len > 0) this.#bytes.set(new Uint8Array(this.#st.M.HEAPU8.buffer, p, len));
-      return len;
-    });
-    if (n < 0) fail(`${this.#fnName}: ${h.error()}`);
+    const n = this.#engine.piece(prev, id, this.#bytes);
     return this.#decoder.decode(this.#bytes.subarray(0, n), { stream: true });
   }
-
-  // Positions 0 .. pos-1 of this session's tokens into the KV cache.
-  #replay() {
-    const { h } = this.#st;
-    for (let p = 0; p < this.#pos; p++) {
-      if (h.forward(this.#ids[p], p, 0, 0) !== 0) fail(`${this.#fnName}: ${h.error()}`);
-    }
-    this.#epoch = this.#st.epoch;
-  }
-}
-
-// A scratch buffer in the wasm heap kept by the model (st.scratch), grown on demand.
-function withBuffer(st, bytes, body) {
-  if (st.scratchBytes < bytes) {
-    if (st.scratch) st.M._free(st.scratch);
-    st.scratch = st.M._malloc(bytes);
-    st.scratchBytes = st.scratch ? bytes : 0;
-    if (!st.scratch) fail(`out of memory allocating ${bytes} bytes`);
-  }
-  return body(st.scratch);
 }
 
 /** Model.stream's iterator over a session: tokens, then { done: true, value: result }. */

@@ -2,11 +2,10 @@
 // and the checks the Model class shares: file bytes, token ids. The core
 // reads the files and says what is wrong with them; this turns its message
 // into an AttnscopeError naming the argument.
+import { TOKENIZER_KIND as KINDS } from '../enums.js';
 import { withHeap } from '../heap.js';
 import { module } from '../runtime.js';
 import { checkBool, checkEnum, checkInt, checkOptions, fail } from '../tensor.js';
-
-const KINDS = { bpe: 0, char: 1 };
 
 export function typeName(v) {
   if (v === null) return 'null';

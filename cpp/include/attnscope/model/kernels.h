@@ -10,16 +10,25 @@
 // multiply-add); then A = (A0 + A1) + (A2 + A3) lane by lane, s = ((l0+l4) +
 // (l1+l5)) + ((l2+l6) + (l3+l7)), then the last n % 8 products added in order.
 // Kernels do not allocate, print or throw.
+// Names: kernels over one vector are vec_* (the core's dot, softmax, rms_norm
+// in cpp/include/attnscope/ take (rows, cols) tensors and another order of
+// operations); scalar functions are *_f32; matvec* apply a weight matrix.
 #pragma once
 #include <cstdint>
 
 namespace attnscope::model {
 
 // sum_j a[j] * b[j], canonical order.
-float dot(const float* a, const float* b, int n);
+float vec_dot(const float* a, const float* b, int n);
 
 // out (d) = W (d,n) @ x (n); W's rows contiguous (nn.Linear layout). out[i] == dot(W_i, x).
 void matvec(float* out, const float* x, const float* w, int n, int d);
+
+// The same product for `count` inputs at once (a prompt's tokens): out row t
+// (d floats, rows ldo apart) = W (d,n) @ x row t (n floats, rows ldx apart),
+// each value bit-identical to matvec's. Each weight row is read from memory
+// once for all the inputs instead of once per input.
+void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count);
 
 // Q8_0: x quantised (xq (n) int8 values held as int16, xs (n/gs)), W int8 (d,n)
 // with scales (d, n/gs); n % gs == 0.
@@ -39,13 +48,13 @@ void quantize_q8_activations(std::int16_t* q, float* s, const float* x, std::int
 void dequantize_q8(float* out, const std::int8_t* q, const float* s, int n, int gs);
 
 // out = w * x / sqrt(mean(x^2) + eps) (llama2.c's rmsnorm).
-void rms_norm(float* out, const float* x, const float* w, int n, float eps);
+void vec_rms_norm(float* out, const float* x, const float* w, int n, float eps);
 
 // out = (x - mean) / sqrt(var + eps) * w + b (biased variance, as nn.LayerNorm).
-void layer_norm(float* out, const float* x, const float* w, const float* b, int n, float eps);
+void vec_layer_norm(float* out, const float* x, const float* w, const float* b, int n, float eps);
 
 // In place over x (n): exp(x - max) / sum. NaN in, NaN out.
-void softmax(float* x, int n);
+void vec_softmax(float* x, int n);
 
 // e^x from float + and * only (Cody-Waite reduction, degree-6 polynomial;
 // max error ~2 ulp): the same bits everywhere, unlike libm's expf.
@@ -60,7 +69,7 @@ float erf_f32(float x);
 float gelu_f32(float x);
 
 // y[i] += a * x[i]
-void axpy(float* y, float a, const float* x, int n);
+void vec_axpy(float* y, float a, const float* x, int n);
 
 // Position of the largest value (the first on ties; NaN never wins).
 int argmax(const float* x, int n);

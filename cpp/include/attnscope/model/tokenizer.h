@@ -27,7 +27,7 @@
 
 namespace attnscope::model {
 
-enum class TokenizerKind : int { Bpe = 0, Char = 1 };
+enum class TokenizerKind : int { Bpe = 0, Char = 1 };  // js: bpe char
 
 constexpr int kBosToken = 1;
 constexpr int kEosToken = 2;

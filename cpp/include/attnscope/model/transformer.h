@@ -1,7 +1,8 @@
-// Tiny decoder models, one token per forward call, in the style of llama2.c's
-// run.c: a Config, the weights (shape comment on each), a run state (scratch
-// and KV cache) and a forward that reads top to bottom (forward_llama.cpp,
-// forward_gpt2.cpp). No allocation per token.
+// Tiny decoder models in the style of llama2.c's run.c: a Config, the weights
+// (shape comment on each), a run state (scratch and KV cache) and a forward
+// of one token that reads top to bottom (forward_llama.cpp, forward_gpt2.cpp,
+// forward_variant.cpp), plus a forward of a whole sequence of tokens
+// (forward_sequence.cpp: a prompt, Model.forward). No allocation per call.
 //
 // Entry points (wasm_bindings/model_bindings.cpp, tools, tests):
 //   std::unique_ptr<Transformer> m;
@@ -9,6 +10,8 @@
 //   Outcome o = Transformer::load_gpt2(bytes, size, options, &m);     // "AGPT" v1
 //   m->forward(token, pos, attention)  -> Outcome; then m->logits() holds V floats
 //   attention (optional): L*H*(pos+1) floats, [layer][head][key position]
+//   m->forward_sequence(tokens, n, start, rows, logits, attention) -> Outcome
+//       the same for positions start..start+n-1 in one call (see below)
 // Positions run 0, 1, 2, ...: forward(token, pos) needs positions 0..pos-1 in
 // the cache (cached_positions() >= pos); going back to an earlier pos rewinds.
 // The file bytes are copied: the caller may free them after loading.
@@ -83,7 +86,18 @@ struct RunState {
     float* rope_sin = nullptr;     // (T, D/2)
     float* sinusoid = nullptr;     // (T, C) positions == Sinusoidal
     float* slopes = nullptr;       // (H) positions == Alibi
+    // forward_sequence's block of B = kSequenceBlock positions, one row each:
+    float* rows_x = nullptr;    // (B, C) residual streams
+    float* rows_xb = nullptr;   // (B, max(C, H*D)) normed inputs / attention outputs
+    float* rows_xb2 = nullptr;  // (B, C)
+    float* rows_hb = nullptr;   // (B, F)
+    float* rows_hb2 = nullptr;  // (B, F)
+    float* rows_qkv = nullptr;  // (B, H*D + 2*Hkv*D) q, k, v
 };
+
+// Positions forward_sequence runs together: each weight matrix is read once
+// per block. 16 rows of the 15M model's widest scratch (F = 768) are 48 KiB.
+constexpr int kSequenceBlock = 16;
 
 class Transformer {
   public:
@@ -98,15 +112,31 @@ class Transformer {
     static Outcome view(const ModelConfig& c, const Weights& w, std::unique_ptr<Transformer>* out);
     // After the viewed weights changed: forget the KV cache.
     void reset_cache() { cached_ = 0; }
+    // Keep positions 0..n-1 of the KV cache (0 <= n <= cached_positions()),
+    // forget the rest: a generation rewinding to a shorter prefix.
+    Outcome truncate_cache(int n);
 
     // logits() (V) of `token` at position `pos`; attention, if not null, gets
     // L*H*(pos+1) floats. Checks token, pos and the cache; never aborts.
     Outcome forward(int token, int pos, float* attention = nullptr);
 
+    // tokens[0..n) at positions start..start+n-1 (start <= cached_positions(),
+    // start + n <= seq_len), kSequenceBlock positions at a time; the cache
+    // then holds positions 0..start+n-1. The last `rows` positions (0..n)
+    // give, when the pointer is not null: logits (rows, V), and attention
+    // (L, H, rows, start+n) in that final layout, zero above the diagonal.
+    // With rows > 0, logits() holds the last position's afterwards. Every
+    // value is bit-identical to forward() position by position. Checks
+    // everything before it changes anything; never aborts.
+    Outcome forward_sequence(const int* tokens, int n, int start, int rows, float* logits, float* attention);
+
     const ModelConfig& config() const { return cfg_; }
     const float* logits() const { return s_.logits; }
     float* logits() { return s_.logits; }
     int cached_positions() const { return cached_; }
+    // The KV cache, (L, T, Hkv*D) each; positions 0..cached_positions()-1 hold values.
+    const float* key_cache() const { return s_.key_cache; }
+    const float* value_cache() const { return s_.value_cache; }
     std::uint64_t weight_bytes() const { return weight_bytes_; }
     std::uint64_t state_bytes() const { return state_bytes_; }
 
@@ -121,6 +151,11 @@ class Transformer {
     void forward_llama(int token, int pos, float* attention);
     void forward_gpt2(int token, int pos, float* attention);
     void forward_variant(int token, int pos, float* attention);  // any ModelConfig variant
+    // Positions start..start+count-1 (count <= kSequenceBlock) of forward_sequence;
+    // out_from: the first of them whose logits / attention go out, at
+    // logits (row 0 = position out_from) and attention (rows rows_out, width).
+    void forward_block(const int* tokens, int start, int count, int out_from, float* logits,
+                       float* attention, int rows_out, int width);
 
     ModelConfig cfg_;
     Weights w_;

@@ -1,0 +1,56 @@
+// Types of <attn-train> (attn-train.js); index.d.ts re-exports them.
+import type { TrainerWorker, TrainProgress, TrainResult, TrainSample, TrainSnapshot, Vocabulary } from '../lib/index.js';
+import type { Matrix } from './matrix.js';
+
+/**
+ * `<attn-train>`: a tiny llama-shaped model learns a text in the page
+ * (attn.TrainerWorker in a module Web Worker). The text is the shipped
+ * Austen novel or any pasted UTF-8 text, as characters or UTF-8 bytes
+ * (attn.buildVocabulary); the last tenth is held out. While it trains: the
+ * training and held-out loss curves, tokens/s, time left, a sample (temperature 0.8, the run's seed each time)
+ * every `sample-every` steps and one head's attention on the last sample.
+ * Pause, resume, reset, download the checkpoint (llama2.c format) and its
+ * tokenizer.bin, and (with `models-href`) open the model in the Tiny models
+ * page.
+ *
+ * ```html
+ * <attn-train preset="tiny" steps="600" seed="1" models-href="models.html"></attn-train>
+ * ```
+ *
+ * Attributes: `text` ('austen' | 'own'), `level` ('char' | 'byte'),
+ * `preset` ('tiny' | 'small' | 'medium'), `steps`, `seed`, `prompt`,
+ * `sample-every`, `eval-every`, `models-href`, `lang`.
+ * Events: `progress` (detail: TrainProgress), `sample` (TrainSample),
+ * `train-end` (TrainResult), `error` ({ message }).
+ */
+export declare class AttnTrain extends HTMLElement {
+  static define(name?: string, registry?: CustomElementRegistry): typeof AttnTrain;
+  readonly state: 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  /** Every progress event of the current run, as the worker sent it. */
+  readonly progress: TrainProgress[];
+  /** The points the plot draws: { train: [[step, loss]], heldOut: [[step, loss]] }. */
+  readonly series: { train: [number, number][]; heldOut: [number, number][] };
+  readonly samples: TrainSample[];
+  readonly vocabulary: Vocabulary | null;
+  readonly worker: TrainerWorker | null;
+  /** The head shown: { layer, head, tokens, weights [T, T] }, or null. */
+  readonly attention: { layer: number; head: number; tokens: string[]; weights: Matrix } | null;
+  /** Trains a fresh model with the controls' settings (null after an error, which is shown). */
+  train(): Promise<TrainResult | null>;
+  pause(): Promise<unknown> | null;
+  resume(): Promise<unknown> | null;
+  /** Ends any run, frees the model, clears the plot and samples. */
+  reset(): void;
+  /** The weights now (+ the tokenizer kind), or null before a run. */
+  snapshot(): Promise<(TrainSnapshot & { tokenizerKind: 'char' | 'bpe' }) | null>;
+  /** Saves the checkpoint or the tokenizer.bin as a file. */
+  download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
+  /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
+  openInModels(): Promise<void>;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attn-train': AttnTrain;
+  }
+}
