@@ -2,7 +2,8 @@
 // 360–900 px): with "own file" chosen, the file inputs, their labels and the
 // drop hint stay inside the card and the page does not pan sideways, in
 // Japanese and English; the other choices and states (generating, inspector
-// open) stay inside too. Screenshots tests/artifacts/tiny-gpt-file-<lang>-<width>.png.
+// open) stay inside too, and on the widget reference page. Screenshots
+// tests/artifacts/tiny-gpt-file-<lang>-<width>.png.
 import { describe, expect, test } from 'vitest';
 import { launchBrowser, screenshot, usePlayground } from './browser.js';
 
@@ -10,9 +11,9 @@ const env = usePlayground();
 const inShadow = (page, fn, arg) => page.locator('#gpt').evaluate(fn, arg);
 
 /** Page width against the viewport, and every file input's box and the drop hint's box. */
-function measure(page) {
-  return page.evaluate(() => {
-    const root = document.querySelector('#gpt').shadowRoot;
+function measure(host) {
+  return host.evaluate((e) => {
+    const root = e.shadowRoot;
     const box = (n) => { const r = n.getBoundingClientRect(); return { left: r.left, right: r.right }; };
     return {
       scrollWidth: document.documentElement.scrollWidth,
@@ -45,12 +46,30 @@ describe('tiny models at phone widths', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.waitForTimeout(50);
         if (width === 390 || width === 1280) await screenshot(page, `tiny-gpt-file-${tag}-${width}`);
-        expectInside(await measure(page), `${tag} ${width} px`);
+        expectInside(await measure(page.locator('#gpt')), `${tag} ${width} px`);
       }
       // keyboard unchanged: the file inputs are reachable by Tab and keep their labels
       const labels = await inShadow(page, (e) => [...e.shadowRoot.querySelectorAll('.files input[type=file]')]
         .map((i) => i.closest('label')?.textContent.trim()));
       expect(labels.every((l) => l && l.length > 0)).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test.each([['en-US', 'en'], ['ja-JP', 'ja']])('"own file" fits on the widget reference page at 360 and 390 px (%s)', async (locale, tag) => {
+    const browser = await launchBrowser({ locale });
+    try {
+      const { page, errors } = await env.open('/playground/widgets.html', { context: browser.context, expose: false });
+      const host = page.locator('attn-tiny-gpt').first();
+      await host.evaluate((e) => e.shadowRoot.querySelector('[data-model="file"]').click());
+      for (const width of [390, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(50);
+        expectInside(await measure(host), `widgets.html ${tag} ${width} px`);
+      }
       expect(errors).toEqual([]);
       await page.close();
     } finally {
@@ -65,6 +84,15 @@ describe('tiny models at phone widths', () => {
       const fits = async (what) => {
         const m = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
         expect(m[0], `${tag} ${what}: page width`).toBeLessThanOrEqual(m[1]);
+        // nothing in the widget sticks out of it (a heatmap scrolls inside its own box)
+        const outside = await inShadow(page, (e) => {
+          const host = e.getBoundingClientRect();
+          return [...e.shadowRoot.querySelectorAll('*')].filter((n) => !n.parentElement?.closest('attn-heatmap'))
+            .map((n) => [n, n.getBoundingClientRect()])
+            .filter(([, r]) => r.width > 0 && (r.left < host.left - 0.5 || r.right > host.right + 0.5))
+            .map(([n]) => `${n.tagName.toLowerCase()}.${n.className}`);
+        });
+        expect(outside, `${tag} ${what}: outside the widget`).toEqual([]);
       };
       for (const width of [360, 390]) {
         await page.setViewportSize({ width, height: 800 });
