@@ -9,8 +9,8 @@
 // a range's K^T and V are packed once and every query block then runs its
 // tiles of the range (flash_block.cpp), so no block packs a tile again. acc
 // is the output row itself; m, l and a NaN flag are kept per query. Extra
-// memory: the two packs (bounded, whatever N is), 9 bytes per query, and a
-// block of BQ x 8 tiles of scores.
+// memory: the two packs (bounded, whatever N is), 12 bytes per query (m, l,
+// a NaN flag), and a block of BQ x 8 tiles of scores.
 // Tiles sit on a grid of kFlashTile keys from key 0. A query's tiles outside
 // its causal/window range are never visited; a tile where the boolean mask
 // allows the query no key is skipped for it, and for the whole block when it
