@@ -1,17 +1,16 @@
 // out (M,N) [+]= A (M,K) @ B (K,N), i.e. out[i,j] = sum_k A[i,k] B[k,j].
-// Blocking (see gemm.h): for each K block of KC and each block of MC rows, A
-// is packed as groups of MR rows interleaved by k (ap[k * MR + r]); then for
-// each panel of NR columns, B is packed contiguously (bp[k * NR + c],
-// zero-padded) and every MR-row group runs the register-tile kernel over it.
-// SIMD: MR x 2 batch accumulators (f32x4 in wasm); per k one load-and-splat
-// of A per row and two loads of B feed 8 multiply-adds. Scalar build: the same loops on a
-// float tile. Sums run over k in order, as a plain triple loop does.
+// Blocking (see gemm.h): for each K slice of KC and each chunk of NP panels
+// (NP * NR columns), B is packed once (gemm_pack.cpp); then every group of
+// MR rows of A runs the register-tile kernel against each panel of the chunk,
+// reading A in place: MR row pointers for a row-major A, one pointer and a
+// stride for a column-major A (matmul_tn), a small copy otherwise.
+// SIMD: MR x 2 batch accumulators (f32x4 in wasm: 8 of V8's 16 xmm
+// registers, the rest for B, the splat of A and the product); per k one
+// load-and-splat of A per row and two loads of B feed 8 multiply-adds.
+// Wider tiles (6x8, 4x12) spilled or ran no faster here. Scalar build: the
+// same loops on a float tile. Sums run over k in order within a K slice.
 #include "gemm.h"
 #include <algorithm>
-#include "attnscope/simd.h"
-#if ATTNSCOPE_SIMD
-#include <xmmintrin.h>
-#endif
 
 namespace attnscope::detail {
 
@@ -19,76 +18,23 @@ namespace {
 
 #if ATTNSCOPE_SIMD
 using fb = xsimd::batch<float>;
-constexpr int W = static_cast<int>(fb::size);  // 4 in wasm (sse4.1); wider in -march=native benches
-#else
-constexpr int W = 4;
+constexpr int W = static_cast<int>(fb::size);
 #endif
-constexpr int MR = 4, NR = 2 * W, KC = kGemmKC;
-constexpr int MC = 64;  // rows of A packed at a time: MC x KC floats = 64 KB
-constexpr int kAlign = 4 * W;  // bytes of one batch: packed panels are loaded aligned
+constexpr int MR = 4, NR = kGemmNR, KC = kGemmKC;
+constexpr int NP = 8;  // panels per packed chunk: a row of B gives NP * NR floats (whole cache lines)
 
-// bp[k * NR + c] = B[k0 + k, j0 + c], zero for c >= nc.
-void pack_b(float* bp, View b, int k0, int kc, int j0, int nc) {
-    if (b.cs == 1 && nc == NR) {
-        for (int k = 0; k < kc; ++k) {
-            const float* src = b.p + (k0 + k) * b.rs + j0;
-            std::copy(src, src + NR, bp + k * NR);
-        }
-        return;
-    }
-    if (nc < NR) std::fill(bp, bp + kc * NR, 0.f);
-    int k = 0;
-#if ATTNSCOPE_SIMD
-    if (NR == 8 && b.rs == 1 && nc == NR) {
-        // B's columns are rows in memory (a @ bt^T): 4 x 4 blocks transposed in registers.
-        for (; k + 4 <= kc; k += 4)
-            for (int half = 0; half < 2; ++half) {
-                const float* src = b.p + (j0 + 4 * half) * b.cs + k0 + k;
-                __m128 r0 = _mm_loadu_ps(src), r1 = _mm_loadu_ps(src + b.cs);
-                __m128 r2 = _mm_loadu_ps(src + 2 * b.cs), r3 = _mm_loadu_ps(src + 3 * b.cs);
-                _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-                float* d = bp + k * NR + 4 * half;
-                _mm_storeu_ps(d, r0);
-                _mm_storeu_ps(d + NR, r1);
-                _mm_storeu_ps(d + 2 * NR, r2);
-                _mm_storeu_ps(d + 3 * NR, r3);
-            }
-    }
-#endif
-    for (int c = 0; c < nc; ++c) {
-        const float* src = b.p + (j0 + c) * b.cs + k0 * b.rs;
-        for (int kk = k; kk < kc; ++kk) bp[kk * NR + c] = src[kk * b.rs];
-    }
-}
-
-// ap[g * kc * MR + k * MR + r] = A[i0 + g * MR + r, k0 + k], zero past row mc.
-void pack_a(float* ap, View a, int i0, int mc, int k0, int kc) {
-    for (int g = 0; g * MR < mc; ++g) {
-        float* dst = ap + g * kc * MR;
-        const int rows = std::min(MR, mc - g * MR);
-        if (rows < MR) std::fill(dst, dst + kc * MR, 0.f);
-        int k = 0;
-#if ATTNSCOPE_SIMD
-        if (rows == MR && a.cs == 1) {
-            // 4 rows x 4 k at a time, transposed in registers (SSE shuffles; wasm i8x16.shuffle).
-            const float* src = a.p + (i0 + g * MR) * a.rs + k0;
-            for (; k + 4 <= kc; k += 4) {
-                __m128 r0 = _mm_loadu_ps(src + k), r1 = _mm_loadu_ps(src + a.rs + k);
-                __m128 r2 = _mm_loadu_ps(src + 2 * a.rs + k), r3 = _mm_loadu_ps(src + 3 * a.rs + k);
-                _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-                _mm_storeu_ps(dst + k * MR, r0);
-                _mm_storeu_ps(dst + k * MR + 4, r1);
-                _mm_storeu_ps(dst + k * MR + 8, r2);
-                _mm_storeu_ps(dst + k * MR + 12, r3);
-            }
-        }
-#endif
-        for (int r = 0; r < rows; ++r) {
-            const float* src = a.p + (i0 + g * MR + r) * a.rs + k0 * a.cs;
-            for (int kk = k; kk < kc; ++kk) dst[kk * MR + r] = src[kk * a.cs];
-        }
-    }
-}
+// Row r of a row-major A block: rows past the last valid one repeat it (their
+// results are never stored), so the kernel never reads outside A.
+struct RowMajorA {
+    const float* r[MR];
+    float at(int row, int k) const { return r[row][k]; }
+};
+// A^T stored row-major (A[i, k] = p[k * ld + i]): MR rows are contiguous.
+struct ColMajorA {
+    const float* p;
+    long ld;
+    float at(int row, int k) const { return p[k * ld + row]; }
+};
 
 // Writes rows x nc of the tile t (NR floats a row) to out, adding when load_c.
 inline void store_tile(float* out, long ldo, const float* t, int rows, int nc, bool load_c) {
@@ -100,70 +46,112 @@ inline void store_tile(float* out, long ldo, const float* t, int rows, int nc, b
 }
 
 #if ATTNSCOPE_SIMD
-
-void tile_kernel(float* out, long ldo, const float* ap, const float* bp, int kc, int rows, int nc,
-                 bool load_c) {
+template <class A>
+void tile_kernel(float* out, long ldo, const A& a, const float* bp, int kc, int rows, int nc, bool load_c) {
     fb c00(0.f), c01(0.f), c10(0.f), c11(0.f), c20(0.f), c21(0.f), c30(0.f), c31(0.f);
-    for (int k = 0; k < kc; ++k, ap += MR, bp += NR) {
-        const fb b0 = fb::load_aligned(bp), b1 = fb::load_aligned(bp + W);
-        const fb a0(ap[0]), a1(ap[1]), a2(ap[2]), a3(ap[3]);
-        c00 = xsimd::fma(a0, b0, c00), c01 = xsimd::fma(a0, b1, c01);
-        c10 = xsimd::fma(a1, b0, c10), c11 = xsimd::fma(a1, b1, c11);
-        c20 = xsimd::fma(a2, b0, c20), c21 = xsimd::fma(a2, b1, c21);
-        c30 = xsimd::fma(a3, b0, c30), c31 = xsimd::fma(a3, b1, c31);
+    for (int k = 0; k < kc; ++k, bp += NR) {
+        const fb b0 = fb::load_unaligned(bp), b1 = fb::load_unaligned(bp + W);
+        fb x(a.at(0, k));
+        c00 = xsimd::fma(x, b0, c00), c01 = xsimd::fma(x, b1, c01);
+        x = fb(a.at(1, k));
+        c10 = xsimd::fma(x, b0, c10), c11 = xsimd::fma(x, b1, c11);
+        x = fb(a.at(2, k));
+        c20 = xsimd::fma(x, b0, c20), c21 = xsimd::fma(x, b1, c21);
+        x = fb(a.at(3, k));
+        c30 = xsimd::fma(x, b0, c30), c31 = xsimd::fma(x, b1, c31);
     }
-    if (rows == MR && nc == NR) {
-        const fb* c[MR][2] = {{&c00, &c01}, {&c10, &c11}, {&c20, &c21}, {&c30, &c31}};
-        for (int r = 0; r < MR; ++r) {
+    // By value, not through pointers: an accumulator whose address is taken
+    // lives in memory and is stored on every k.
+    if (nc == NR) {
+        auto put = [&](int r, fb lo, fb hi) {
+            if (r >= rows) return;
             float* o = out + r * ldo;
-            fb lo = *c[r][0], hi = *c[r][1];
             if (load_c) lo += fb::load_unaligned(o), hi += fb::load_unaligned(o + W);
             lo.store_unaligned(o);
             hi.store_unaligned(o + W);
-        }
+        };
+        put(0, c00, c01), put(1, c10, c11), put(2, c20, c21), put(3, c30, c31);
         return;
     }
-    float t[MR * NR];
-    c00.store_unaligned(t), c01.store_unaligned(t + W), c10.store_unaligned(t + 2 * W), c11.store_unaligned(t + 3 * W);
-    c20.store_unaligned(t + 4 * W), c21.store_unaligned(t + 5 * W), c30.store_unaligned(t + 6 * W), c31.store_unaligned(t + 7 * W);
+    alignas(64) float t[MR * NR];
+    c00.store_aligned(t), c01.store_aligned(t + W), c10.store_aligned(t + NR), c11.store_aligned(t + NR + W);
+    c20.store_aligned(t + 2 * NR), c21.store_aligned(t + 2 * NR + W);
+    c30.store_aligned(t + 3 * NR), c31.store_aligned(t + 3 * NR + W);
     store_tile(out, ldo, t, rows, nc, load_c);
 }
 #else
-void tile_kernel(float* out, long ldo, const float* ap, const float* bp, int kc, int rows, int nc,
-                 bool load_c) {
+template <class A>
+void tile_kernel(float* out, long ldo, const A& a, const float* bp, int kc, int rows, int nc, bool load_c) {
     float t[MR * NR] = {};
-    for (int k = 0; k < kc; ++k, ap += MR, bp += NR)
+    for (int k = 0; k < kc; ++k, bp += NR)
         for (int r = 0; r < MR; ++r)
-            for (int c = 0; c < NR; ++c) t[r * NR + c] += ap[r] * bp[c];
+            for (int c = 0; c < NR; ++c) t[r * NR + c] += a.at(r, k) * bp[c];
     store_tile(out, ldo, t, rows, nc, load_c);
 }
 #endif
 
+// Rows [0, M) of out x the nc columns of one chunk, over A's K slice [k0, k0 + kc).
+template <class A>
+void row_group(float* out, long ldo, const A& a, const float* bp, long pstride, int kc, int rows, int nc,
+               bool load_c) {
+    for (int p = 0; p * NR < nc; ++p)
+        tile_kernel(out + p * NR, ldo, a, bp + p * pstride, kc, rows, std::min(NR, nc - p * NR), load_c);
+}
+
+void run_chunk(float* out, long ldo, View a, int k0, const float* bp, long pstride, int M, int kc, int nc,
+               bool load_c) {
+    for (int i = 0; i < M; i += MR) {
+        const int rows = std::min(MR, M - i);
+        float* o = out + i * ldo;
+        if (a.cs == 1) {
+            RowMajorA ra;
+            for (int r = 0; r < MR; ++r) ra.r[r] = a.p + (i + std::min(r, rows - 1)) * a.rs + k0;
+            row_group(o, ldo, ra, bp, pstride, kc, rows, nc, load_c);
+        } else if (a.rs == 1 && rows == MR) {
+            row_group(o, ldo, ColMajorA{a.p + i + k0 * a.cs, a.cs}, bp, pstride, kc, rows, nc, load_c);
+        } else {  // other strides, or the last rows of a column-major A: a row-major copy
+            float copy[MR * KC];
+            RowMajorA ra;
+            for (int r = 0; r < MR; ++r) {
+                const float* src = a.p + (i + std::min(r, rows - 1)) * a.rs + k0 * a.cs;
+                for (int k = 0; k < kc; ++k) copy[r * KC + k] = src[k * a.cs];
+                ra.r[r] = copy + r * KC;
+            }
+            row_group(o, ldo, ra, bp, pstride, kc, rows, nc, load_c);
+        }
+    }
+}
+
+bool trivial(float* out, long ldo, int M, int K, int N, bool accumulate) {
+    if (M <= 0 || N <= 0) return true;
+    if (K > 0) return false;
+    if (!accumulate)
+        for (int i = 0; i < M; ++i) std::fill(out + i * ldo, out + i * ldo + N, 0.f);
+    return true;
+}
+
 }  // namespace
 
 void gemm(float* out, long ldo, View a, View b, int M, int K, int N, bool accumulate) {
-    if (M <= 0 || N <= 0) return;
-    if (K <= 0) {
-        if (!accumulate)
-            for (int i = 0; i < M; ++i) std::fill(out + i * ldo, out + i * ldo + N, 0.f);
-        return;
-    }
-    alignas(kAlign) float bp[KC * NR];
-    alignas(kAlign) static thread_local float ap[MC * KC];
+    if (trivial(out, ldo, M, K, N, accumulate)) return;
+    alignas(64) static thread_local float bp[KC * NP * NR];  // one packed chunk: 128 KB in wasm
     for (int k0 = 0; k0 < K; k0 += KC) {
         const int kc = std::min(KC, K - k0);
-        const bool load_c = accumulate || k0 > 0;
-        for (int i0 = 0; i0 < M; i0 += MC) {
-            const int mc = std::min(MC, M - i0);
-            pack_a(ap, a, i0, mc, k0, kc);
-            for (int j0 = 0; j0 < N; j0 += NR) {
-                const int nc = std::min(NR, N - j0);
-                pack_b(bp, b, k0, kc, j0, nc);
-                for (int g = 0; g * MR < mc; ++g)
-                    tile_kernel(out + (i0 + g * MR) * ldo + j0, ldo, ap + g * kc * MR, bp, kc,
-                                std::min(MR, mc - g * MR), nc, load_c);
-            }
+        for (int j0 = 0; j0 < N; j0 += NP * NR) {
+            const int nc = std::min(NP * NR, N - j0);
+            gemm_pack_b_slice(bp, b, k0, kc, j0, nc);
+            run_chunk(out + j0, ldo, a, k0, bp, static_cast<long>(kc) * NR, M, kc, nc, accumulate || k0 > 0);
         }
+    }
+}
+
+void gemm(float* out, long ldo, View a, PackedB b, int M, int K, int N, bool accumulate) {
+    if (trivial(out, ldo, M, K, N, accumulate)) return;
+    for (int k0 = 0; k0 < K; k0 += KC) {
+        const int kc = std::min(KC, K - k0);
+        for (int j0 = 0; j0 < N; j0 += NP * NR)
+            run_chunk(out + j0, ldo, a, k0, b.p + (j0 / NR) * b.pstride + k0 * NR, b.pstride, M, kc,
+                      std::min(NP * NR, N - j0), accumulate || k0 > 0);
     }
 }
 

@@ -55,7 +55,8 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
                         const AttentionTrace& trace);
 
 // FlashAttention: blocks of queries against tiles of kFlashTile keys with an
-// online softmax; extra memory O(D + tile) per query of a block, whatever N is;
+// online softmax; extra memory: bounded packs of K and V (flash_attention.cpp),
+// a block of scores, and 12 bytes per query;
 // tiles that causal/window rule out are skipped,
 // and so are tiles whose keys the boolean mask hides (flash_attention.h counts them).
 constexpr int kFlashTile = 64;
