@@ -106,6 +106,29 @@ describe('chart series contrast', () => {
   }
 });
 
+describe('grokking reference curves', () => {
+  test('are told apart by colour and dash pattern, and each legend key matches its line', async () => {
+    const { page } = await open('grokking.html?lang=en', { colorScheme: 'light' });
+    await page.waitForFunction(() => document.querySelector('attn-grokking')?.shadowRoot.querySelector('attn-line-chart')?.shadowRoot.querySelector('polyline'), null, { timeout: 30_000 });
+    const charts = await page.locator('attn-grokking').evaluate((g) => [...g.shadowRoot.querySelectorAll('attn-line-chart')].map((c) => {
+      const lines = [...c.shadowRoot.querySelectorAll('svg polyline')].map((l) => ({ stroke: getComputedStyle(l).stroke, dash: l.getAttribute('stroke-dasharray') }));
+      const keys = [...c.shadowRoot.querySelectorAll('li')].map((li) => { const s = getComputedStyle(li.querySelector('.swatch')); return { label: li.textContent, colour: s.borderTopColor, style: s.borderTopStyle }; });
+      return { lines, keys };
+    }).filter((c) => c.lines.length >= 2));
+    await page.close();
+    expect(charts.length, 'accuracy and loss charts with reference curves').toBe(2);
+    const styleOf = { null: 'solid', '6 4': 'dashed', '2 3': 'dotted' };
+    for (const { lines, keys } of charts) {
+      expect(lines.length).toBe(keys.length);
+      const refs = lines.filter((l) => l.dash !== null);
+      expect(refs.length, 'two reference curves').toBe(2);
+      expect(refs[0].stroke, 'different colours').not.toBe(refs[1].stroke);
+      expect(refs[0].dash, 'different dash patterns').not.toBe(refs[1].dash);
+      lines.forEach((l, i) => expect({ colour: keys[i].colour, style: keys[i].style }, keys[i].label).toEqual({ colour: l.stroke, style: styleOf[l.dash] }));
+    }
+  });
+});
+
 describe('vectors-view focus', () => {
   for (const forcedColors of ['none', 'active']) {
     test(`a focused handle shows an outline and a ring (forced colours ${forcedColors})`, async () => {
