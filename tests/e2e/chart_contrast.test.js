@@ -1,7 +1,8 @@
 // Chart colours against the chart's background, light and dark theme: every
 // series line (and its legend swatch) of every <attn-line-chart> on the pages
 // with charts, and the training page's loss keys, has a contrast of at least
-// 3:1 (WCAG 1.4.11, non-text contrast). A focused <attn-vectors> handle shows
+// 3:1 (WCAG 1.4.11, non-text contrast). Grokking's two reference curves differ
+// in colour and dash, legend keys matching. A focused <attn-vectors> handle shows
 // a focus indicator (an outline, kept in forced colours, and a visible ring).
 // Screenshots: tests/artifacts/charts/ (look at them).
 import { describe, expect, test } from 'vitest';
@@ -138,12 +139,14 @@ describe('vectors-view focus', () => {
         const before = getComputedStyle(handle).strokeWidth;
         handle.focus({ focusVisible: true });
         const s = getComputedStyle(handle);
-        return { active: v.shadowRoot.activeElement === handle, outline: s.outlineStyle, width: parseFloat(s.outlineWidth), before, after: s.strokeWidth };
+        return { active: v.shadowRoot.activeElement === handle, outline: s.outlineStyle, width: parseFloat(s.outlineWidth), colour: s.outlineColor, before, after: s.strokeWidth };
       });
       expect(focused.active).toBe(true);
       expect(focused.outline).not.toBe('none');
       expect(focused.width).toBeGreaterThanOrEqual(2);
       expect(parseFloat(focused.after), 'the ring: a wider stroke than unfocused').toBeGreaterThan(parseFloat(focused.before));
+      // Forced colours: the outline takes the system highlight (it is transparent otherwise, the ring shows).
+      if (forcedColors === 'active') expect(focused.colour).not.toBe('rgba(0, 0, 0, 0)');
       await page.close();
     });
   }

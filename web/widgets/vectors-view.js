@@ -20,6 +20,7 @@ export const PLANE_STYLE = `
 .plane .handle { cursor: grab; stroke: var(--surface); stroke-width: 2; }
 /* Focus: a ring in ink, and a transparent outline that forced colours show. */
 .plane .handle:focus-visible { outline: 2px solid transparent; outline-offset: 2px; stroke: var(--ink); stroke-width: 3.5; }
+@media (forced-colors: active) { .plane .handle:focus-visible { outline-color: Highlight; } }
 .plane text { font-size: 13px; font-weight: 650; stroke: none; }
 `;
 
