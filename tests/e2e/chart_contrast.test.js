@@ -9,7 +9,8 @@ import { describe, expect, test } from 'vitest';
 import { collectErrors, screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground();
-const PAGES = ['scaling-sweep.html', 'grokking.html', 'in-context.html', 'norm-placement.html', 'position-extrapolation.html', 'scaling.html', 'train.html'];
+const PAGES = ['scaling-sweep.html', 'grokking.html', 'in-context.html', 'norm-placement.html', 'position-extrapolation.html', 'scaling.html', 'train.html',
+  'positions.html', 'efficiency.html', 'ssm.html']; // the last three: the small plots of line-plot.js
 
 async function open(path, media, { width = 1280, height = 900 } = {}) {
   const page = await env.browser.context.newPage();
@@ -49,6 +50,8 @@ function chartMarks(page) {
           }
           for (const li of e.shadowRoot.querySelectorAll('li')) marks.push({ where: `${where} swatch "${li.textContent}"`, colour: getComputedStyle(li.querySelector('.swatch')).borderTopColor, bg });
         }
+        for (const l of e.shadowRoot?.querySelectorAll('svg path[data-series]') ?? []) marks.push({ where: `${e.localName} plot "${l.dataset.series}"`, colour: getComputedStyle(l).stroke, bg: backgroundOf(l) });
+        for (const sw of e.shadowRoot?.querySelectorAll('ul.legend .swatch') ?? []) marks.push({ where: `${e.localName} plot key "${sw.parentElement.textContent}"`, colour: getComputedStyle(sw).backgroundColor, bg: backgroundOf(sw.parentElement) });
         if (e.localName === 'attn-train') {
           for (const k of e.shadowRoot.querySelectorAll('.key')) marks.push({ where: `attn-train key "${k.textContent}"`, colour: getComputedStyle(k, '::before').backgroundColor, bg: backgroundOf(k) });
         }
@@ -90,9 +93,9 @@ describe('chart series contrast', () => {
       // The reference curves are drawn once the committed runs are loaded.
       await page.waitForFunction(() => {
         const charts = [];
-        const visit = (root) => { for (const e of root.querySelectorAll('*')) { if (e.localName === 'attn-line-chart' || e.localName === 'attn-train') charts.push(e); if (e.shadowRoot) visit(e.shadowRoot); } };
+        const visit = (root) => { for (const e of root.querySelectorAll('*')) { if (e.localName === 'attn-line-chart' || e.localName === 'attn-train' || e.shadowRoot?.querySelector('ul.legend')) charts.push(e); if (e.shadowRoot) visit(e.shadowRoot); } };
         visit(document);
-        return charts.some((c) => c.shadowRoot.querySelector('li, .key'));
+        return charts.some((c) => c.shadowRoot.querySelector('li, .key')) ;
       }, null, { timeout: 30_000 });
       await page.waitForTimeout(300);
       const marks = await chartMarks(page);
