@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Incremental builds: build.sh wasm | native | vendor | all (default all).
 #   wasm   -> web/lib/wasm/attnscope-{simd,scalar}.{js,wasm} (emcmake, build/wasm),
-#             then vendor (the pages need both)
+#             attnscope-simd-threads.{js,wasm,worker.js} and its Node build in
+#             web/lib/wasm/node/, then vendor (the pages need both)
 #   native -> core, GoogleTest binaries, bench (build/native)
 #   vendor -> web/vendor/katex, copied from node_modules (maths in exercises)
 #   site   -> dist/site: the production playground (scripts/build-site.js; needs wasm)

@@ -1,7 +1,11 @@
 // Writes web/lib/enums.js from the C++ headers, so the numbers web/lib sends
 // to the core (and the texts of its statuses) have one source.
 // Each option enum in cpp/include/attnscope/*.h (and model/*.h) carries its JS spellings in a
-// trailing comment: `enum class NormKind : int { LayerNorm = 0, RmsNorm = 1 };  // js: layernorm rmsnorm`.
+// trailing comment: `enum class NormKind : int { LayerNorm = 0, RmsNorm = 1 };  // js: layernorm rmsnorm`
+// (exported as NORM_KIND), or, on a multi-line enum, after its `{`. `// js NAME: ...` picks the
+// exported name where two namespaces use the same C++ name (model::Activation is MODEL_ACTIVATION).
+// The spellings follow the values in order; each must be its C++ name in lower case, `_` aside,
+// so reordering one side alone fails here.
 // Status texts come from to_string in cpp/src/status.cpp.
 // Run: node scripts/gen_enums.js   (tests/js/enums.test.js fails when the file is stale)
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -13,18 +17,29 @@ export const OUTPUT = `${root}web/lib/enums.js`;
 
 const constName = (cppName) => cppName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 
+const SPELLINGS = /^[ \t]*\/\/ js(?: (\w+))?: ([^\n]*)/;
+
 function optionEnums() {
   const found = [];
   const model = readdirSync(`${HEADERS}/model`).filter((f) => f.endsWith('.h')).sort().map((f) => `model/${f}`);
   for (const file of [...readdirSync(HEADERS).filter((f) => f.endsWith('.h')).sort(), ...model]) {
     const text = readFileSync(`${HEADERS}/${file}`, 'utf8');
-    for (const m of text.matchAll(/enum class (\w+) : int \{([^}]*)\};[ \t]*\/\/ js: ([^\n]*)/g)) {
-      const values = [...m[2].matchAll(/(\w+) = (\d+)/g)].map((v) => Number(v[2]));
-      const names = m[3].trim().split(/\s+/);
+    for (const [, cppName, body, trailer] of text.matchAll(/enum class (\w+) : int \{([^}]*)\};([^\n]*)/g)) {
+      const js = body.match(SPELLINGS) ?? trailer.match(SPELLINGS);
+      if (!js) continue;
+      const values = [...body.replace(/\/\/[^\n]*/g, '').matchAll(/(\w+) = (\d+)/g)];
+      const names = js[2].trim().split(/\s+/);
       if (names.length !== values.length) {
-        throw new Error(`${file}: ${m[1]} has ${values.length} values but ${names.length} JS spellings`);
+        throw new Error(`${file}: ${cppName} has ${values.length} values but ${names.length} JS spellings`);
       }
-      found.push({ name: constName(m[1]), header: file, entries: names.map((n, i) => [n, values[i]]) });
+      names.forEach((n, i) => {
+        if (n.replace(/_/g, '') !== values[i][1].toLowerCase()) {
+          throw new Error(`${file}: ${cppName}'s JS spelling ${n} stands where ${values[i][1]} does: list them in the enum's order`);
+        }
+      });
+      const name = js[1] ?? constName(cppName);
+      if (found.some((e) => e.name === name)) throw new Error(`${file}: ${name} is exported twice; name one with \`// js NAME:\``);
+      found.push({ name, header: file, entries: names.map((n, i) => [n, Number(values[i][2])]) });
     }
   }
   return found;

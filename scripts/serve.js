@@ -2,6 +2,9 @@
 // live under.
 //   node scripts/serve.js [port]         the production site, dist/site/ (npm run build makes it)
 //   node scripts/serve.js --dev [port]   the sources, web/ (pages under /playground/)
+//   --isolated (with either)             adds COOP same-origin + COEP require-corp, so the
+//                                        pages are crossOriginIsolated and load the threaded
+//                                        build (npm start -- --isolated; docs/DEPLOY.md)
 // PORT in the environment also works; 0 = any free port. Bodies go out
 // precompressed (.br, .gz beside the file) when the browser accepts them,
 // with an ETag (a repeat visit gets 304) and Cache-Control: hashed assets
@@ -55,11 +58,18 @@ async function variant(file, acceptEncoding = '') {
   return { file, encoding: null };
 }
 
+/** The headers that make a page crossOriginIsolated (SharedArrayBuffer, wasm threads). */
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 /**
  * Starts the server; resolves to the http.Server. `dev`: serve web/ (the
- * sources) instead of dist/site/. `root` overrides both.
+ * sources) instead of dist/site/. `root` overrides both. `isolated`: send
+ * ISOLATION_HEADERS with every response.
  */
-export function startServer(port = 0, { dev = true, root = dev ? WEB : SITE } = {}) {
+export function startServer(port = 0, { dev = true, root = dev ? WEB : SITE, isolated = false } = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
     // The production site has the pages at its root; old /playground/ links still work.
@@ -83,6 +93,7 @@ export function startServer(port = 0, { dev = true, root = dev ? WEB : SITE } = 
       ETag: etag,
       Vary: 'Accept-Encoding',
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
+      ...(isolated ? ISOLATION_HEADERS : {}),
     };
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers);
@@ -102,6 +113,7 @@ export function startServer(port = 0, { dev = true, root = dev ? WEB : SITE } = 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const dev = args.includes('--dev');
+  const isolated = args.includes('--isolated');
   const wanted = args.find((a) => /^\d+$/.test(a)) ?? process.env.PORT;
   if (!dev) {
     try {
@@ -113,13 +125,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   let server;
   try {
-    server = await startServer(Number(wanted ?? 8080), { dev });
+    server = await startServer(Number(wanted ?? 8080), { dev, isolated });
   } catch (e) {
     if (e.code !== 'EADDRINUSE' || wanted !== undefined) throw e;
-    server = await startServer(0, { dev }); // 8080 is taken: any free port will do
+    server = await startServer(0, { dev, isolated }); // 8080 is taken: any free port will do
   }
   const base = `http://127.0.0.1:${server.address().port}${dev ? '/playground' : ''}`;
-  console.log(`attnscope ${dev ? 'sources (--dev)' : 'production site (dist/site)'}: ${base}/`);
+  console.log(`attnscope ${dev ? 'sources (--dev)' : 'production site (dist/site)'}${isolated ? ', crossOriginIsolated (--isolated): threads' : ''}: ${base}/`);
   console.log(`attention lab:     ${base}/lab.html`);
   console.log(`embedding example: ${base}/embed.html`);
 }

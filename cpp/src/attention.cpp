@@ -7,6 +7,7 @@
 #include <algorithm>
 #include "attention_common.h"
 #include "gemm.h"
+#include "parallel/parallel_for.h"
 #include "vec_exp.h"
 #include "attnscope/matmul.h"
 #include "attnscope/norm.h"
@@ -71,8 +72,12 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
     if (Status s = check_attention_params(p); s != Status::Ok) return s;
     const std::uint64_t nq = p.Nq, nk = p.Nk, d = p.D, dv = p.Dv;
     const bool cosine = p.kind == AttentionKind::Cosine;
-    detail::Scratch scores(weights ? 0 : nq * nk);
-    detail::Scratch qn(cosine ? nq * d : 0), kn(cosine ? nk * d : 0);
+    // One item per (batch, head); each thread slot has its own scratch.
+    const long heads = static_cast<long>(p.B) * p.H;
+    const double work = 2.0 * heads * nq * nk * static_cast<double>(d + dv);
+    const std::uint64_t slots = parallel::slots_for(heads, work);
+    detail::Scratch scores(weights ? 0 : slots * nq * nk);
+    detail::Scratch qn(cosine ? slots * nq * d : 0), kn(cosine ? slots * nk * d : 0);
     detail::Scratch slopes(p.alibi ? p.H : 0);
     const bool scores_missing = !weights && nq * nk != 0 && !scores.p;
     const bool norms_missing = cosine && ((nq * d != 0 && !qn.p) || (nk * d != 0 && !kn.p));
@@ -84,12 +89,15 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
     const bool full_products = trace.raw_scores || trace.scaled_scores;
     const bool plain_scores = !mask.allow && !mask.add && !p.alibi;
 
-    for (int b = 0; b < p.B; ++b) {
-        for (int h = 0; h < p.H; ++h) {
+    parallel::parallel_for(0, heads, work, [&](long item, int slot) {
+        {  // one head (the body kept its place from the former b, h loops)
+            const int b = static_cast<int>(item / p.H), h = static_cast<int>(item % p.H);
+            float* qn_p = qn.p ? qn.p + slot * nq * d : nullptr;
+            float* kn_p = kn.p ? kn.p + slot * nk * d : nullptr;
             const long qh = (static_cast<long>(b) * p.H + h) * nq * d;
             const long kvh = static_cast<long>(b) * p.Hkv + h / group;
             const long sh = (static_cast<long>(b) * p.H + h) * nq * nk;  // this head's scores
-            float* S = weights ? weights + sh : scores.p;
+            float* S = weights ? weights + sh : scores.p + slot * nq * nk;
             const float* qs = q + qh;
             const float* ks = k + kvh * nk * d;
             const float* vh = v + kvh * nk * dv;
@@ -97,10 +105,10 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
             // for Dot they are S itself, copied below before scaling.
             if (trace.raw_scores && cosine) matmul_nt(trace.raw_scores + sh, qs, ks, p.Nq, p.D, p.Nk);
             if (cosine) {
-                l2_normalize(qn.p, qs, p.Nq, p.D, p.eps);
-                l2_normalize(kn.p, ks, p.Nk, p.D, p.eps);
-                qs = qn.p;
-                ks = kn.p;
+                l2_normalize(qn_p, qs, p.Nq, p.D, p.eps);
+                l2_normalize(kn_p, ks, p.Nk, p.D, p.eps);
+                qs = qn_p;
+                ks = kn_p;
             }
             // S = Q K^T, block by block of queries over the keys the block may see.
             for (int i0 = 0; i0 < p.Nq; i0 += kRowBlock) {
@@ -159,7 +167,7 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
                 }
             }
         }
-    }
+    });
     return Status::Ok;
 }
 

@@ -18,6 +18,7 @@
 #include "attnscope/matmul.h"
 #include "attnscope/position.h"
 #include "gemm.h"
+#include "parallel/parallel_for.h"
 #include "vec_exp.h"
 
 namespace attnscope {
@@ -233,27 +234,39 @@ Status flash_attention(float* out, const float* q, const float* k, const float* 
 Status flash_attention(float* out, const float* q, const float* k, const float* v,
                        const MaskView& mask, const AttentionParams& p, FlashStats* stats) {
     if (Status s = check_attention_params(p); s != Status::Ok) return s;
-    FlashStats count;
     const long nq = p.Nq, nk = p.Nk, d = p.D, dv = p.Dv;
     const bool cosine = p.kind == AttentionKind::Cosine;
-    detail::Scratch sb(BQ * BK), acc(BQ * dv), qn(cosine ? BQ * d : 0), ml(2 * BQ), slopes(p.alibi ? p.H : 0);
+    // Items are (batch.head, query block) pairs; each thread slot has its buffers.
+    const long blocks = (nq + BQ - 1) / BQ, items = static_cast<long>(p.B) * p.H * blocks;
+    const double work = 2.0 * p.B * p.H * nq * nk * static_cast<double>(d + dv);
+    const long slots = parallel::slots_for(items, work);
+    detail::Scratch sb(slots * BQ * BK), acc(slots * BQ * dv), qn(cosine ? slots * BQ * d : 0),
+        ml(slots * 2 * BQ), slopes(p.alibi ? p.H : 0);
     if (!sb.p || (dv && !acc.p) || (cosine && d && !qn.p) || !ml.p || (p.alibi && !slopes.p))
         return Status::OutOfMemory;
     if (p.alibi) alibi_slopes(slopes.p, p.H);
-    const Buffers w{sb.p, acc.p, qn.p, ml.p, ml.p + BQ};
+    FlashStats counts[parallel::kMaxSlots];
     const int group = p.H / p.Hkv;
-    for (int b = 0; b < p.B; ++b) {
-        for (int h = 0; h < p.H; ++h) {
-            const long kvh = static_cast<long>(b) * p.Hkv + h / group;
-            const Head hd{q + (static_cast<long>(b) * p.H + h) * nq * d, k + kvh * nk * d, v + kvh * nk * dv,
-                          out + (static_cast<long>(b) * p.H + h) * nq * dv, b, h,
-                          p.alibi ? slopes.p[h] : 0.f};
-            if (!all_finite(hd.v, nk * dv)) {
-                rows_path(hd, mask, p, w.acc, w.qn ? w.qn : w.s, count);
-                continue;
-            }
-            for (int i0 = 0; i0 < p.Nq; i0 += BQ) block(hd, mask, p, i0, std::min(BQ, p.Nq - i0), w, count);
+    parallel::parallel_for(0, items, work, [&](long item, int slot) {
+        const int b = static_cast<int>(item / blocks / p.H), h = static_cast<int>(item / blocks % p.H);
+        const int i0 = static_cast<int>(item % blocks) * BQ;
+        const Buffers w{sb.p + slot * BQ * BK, acc.p + slot * BQ * dv, qn.p ? qn.p + slot * BQ * d : nullptr,
+                        ml.p + slot * 2 * BQ, ml.p + slot * 2 * BQ + BQ};
+        FlashStats& count = counts[slot];
+        const long kvh = static_cast<long>(b) * p.Hkv + h / group;
+        const Head hd{q + (static_cast<long>(b) * p.H + h) * nq * d, k + kvh * nk * d, v + kvh * nk * dv,
+                      out + (static_cast<long>(b) * p.H + h) * nq * dv, b, h,
+                      p.alibi ? slopes.p[h] : 0.f};
+        if (!all_finite(hd.v, nk * dv)) {  // the whole head, once, from its first block's item
+            if (i0 == 0) rows_path(hd, mask, p, w.acc, w.qn ? w.qn : w.s, count);
+            return;
         }
+        block(hd, mask, p, i0, std::min(BQ, p.Nq - i0), w, count);
+    });
+    FlashStats count;
+    for (const FlashStats& c : counts) {
+        count.tiles_computed += c.tiles_computed;
+        count.tiles_mask_skipped += c.tiles_mask_skipped;
     }
     if (stats) *stats = count;
     return Status::Ok;

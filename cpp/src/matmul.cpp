@@ -1,9 +1,11 @@
 // out (M,N) = a (M,K) @ b (K,N) and its transposed forms, all through the
 // packed register-tile engine of gemm.cpp; dot, axpy and scale are the
 // vector helpers of the per-row paths (SIMD loop plus scalar tail).
+// Threaded builds split the three products over output panels (parallel/).
 #include "attnscope/matmul.h"
 #include "attnscope/simd.h"
 #include "gemm.h"
+#include "parallel/gemm_panels.h"
 
 namespace attnscope {
 
@@ -49,7 +51,7 @@ void scale(float* y, float alpha, int n) {
 }
 
 void matmul(float* out, const float* a, const float* b, int M, int K, int N) {
-    detail::gemm(out, N, {a, K, 1}, {b, N, 1}, M, K, N, false);
+    detail::gemm_panels(out, N, {a, K, 1}, {b, N, 1}, M, K, N, false);
 }
 
 void matmul_batched(float* out, const float* a, const float* b, const int* a_index,
@@ -61,11 +63,11 @@ void matmul_batched(float* out, const float* a, const float* b, const int* a_ind
 }
 
 void matmul_nt(float* out, const float* a, const float* bt, int M, int K, int N) {
-    detail::gemm(out, N, {a, K, 1}, {bt, 1, K}, M, K, N, false);  // B[k, j] = bt[j, k]
+    detail::gemm_panels(out, N, {a, K, 1}, {bt, 1, K}, M, K, N, false);  // B[k, j] = bt[j, k]
 }
 
 void matmul_tn(float* out, const float* at, const float* b, int M, int K, int N) {
-    detail::gemm(out, N, {at, 1, M}, {b, N, 1}, M, K, N, false);  // A[i, k] = at[k, i]
+    detail::gemm_panels(out, N, {at, 1, M}, {b, N, 1}, M, K, N, false);  // A[i, k] = at[k, i]
 }
 
 }  // namespace attnscope

@@ -4,6 +4,7 @@
 #include <cstring>
 #include "attnscope/train/ops.h"
 #include "train_fd.h"
+#include "../../cpp/src/train/vec.h"
 
 namespace {
 
@@ -115,6 +116,78 @@ TEST(TrainOps, AttentionBackwardGqaMqaAlibi) {
         for (int i = 0; i < T; ++i)  // causal: nothing above the diagonal
             for (int j = i + 1; j < T; ++j) EXPECT_EQ(att[i * T + j], 0.f);
     }
+}
+
+// T over two query/key blocks (kAttentionBlock) plus a tail: the block
+// products that skip the upper triangle must still see every allowed pair.
+TEST(TrainOps, AttentionBackwardAcrossBlocks) {
+    const int B = 1, H = 2, Hkv = 1, D = 5, T = 2 * kAttentionBlock + 3;
+    auto q = random_vector(B * H * T * D, 30), kk = random_vector(B * Hkv * T * D, 31);
+    auto v = random_vector(B * Hkv * T * D, 32), R = random_vector(q.size(), 33);
+    std::vector<float> slopes(H);
+    alibi_slopes(slopes.data(), H);
+    for (const float* sl : {static_cast<const float*>(nullptr), static_cast<const float*>(slopes.data())}) {
+        std::vector<float> out(q.size()), att(B * H * T * T), dq(q.size()), dk(kk.size()), dv(v.size());
+        std::vector<float> scratch(T * T + T * D);
+        auto loss = [&] {
+            attention_forward(out.data(), att.data(), q.data(), kk.data(), v.data(), sl, B, T, H, Hkv, D);
+            return weighted_sum(R, out.data());
+        };
+        loss();
+        // A float64 reference of one late query row's output (every key block feeds it).
+        const int i = T - 1, h = 1;
+        std::vector<double> p(T);
+        double m = -1e300, sum = 0;
+        for (int j = 0; j <= i; ++j) {
+            double s = 0;
+            for (int d = 0; d < D; ++d) s += double(q[(h * T + i) * D + d]) * kk[j * D + d];
+            p[j] = s / std::sqrt(double(D)) - (sl ? double(sl[h]) * (i - j) : 0.0);
+            m = std::max(m, p[j]);
+        }
+        for (int j = 0; j <= i; ++j) sum += p[j] = std::exp(p[j] - m);
+        for (int d = 0; d < D; ++d) {
+            double o = 0;
+            for (int j = 0; j <= i; ++j) o += p[j] / sum * v[j * D + d];
+            EXPECT_NEAR(out[(h * T + i) * D + d], o, 1e-5) << "d=" << d;
+        }
+        attention_backward(dq.data(), dk.data(), dv.data(), scratch.data(), R.data(), att.data(), q.data(),
+                           kk.data(), v.data(), B, T, H, Hkv, D);
+        const std::string s = std::string(" T=") + std::to_string(T) + (sl ? " alibi" : "");
+        expect_gradient("attention dq" + s, q.data(), q.size(), dq.data(), loss, kH, kRtol);
+        expect_gradient("attention dk" + s, kk.data(), kk.size(), dk.data(), loss, kH, kRtol);
+        expect_gradient("attention dv" + s, v.data(), v.size(), dv.data(), loss, kH, kRtol);
+        for (int r = 0; r < H * T; ++r)
+            for (int j = r % T + 1; j < T; ++j) ASSERT_EQ(att[r * T + j], 0.f);
+    }
+}
+
+// The SIMD rows must give model::exp_f32's bits in every lane (wasm-simd and
+// wasm-scalar train to the same numbers): a sweep over [-110, 95] with the
+// range ends, infinities, NaN and signed zero; exp_shift_sum against the
+// scalar loop it replaces, on a row with a SIMD tail.
+TEST(TrainOps, VectorExpHasExpF32sBits) {
+    std::vector<float> x;
+    for (float v = -110.f; v < 95.f; v += 0.0137f) x.push_back(v);
+    for (float v : {88.72283935546875f, 88.7228f, 88.72284f, -103.97208404541015625f, -103.9721f, -87.3f, 0.f,
+                    -0.f, 1e-30f, -1e-30f, INFINITY, -INFINITY, NAN})
+        x.push_back(v);
+    while (x.size() % 16) x.push_back(0.5f);
+    std::vector<float> got(x);
+    const float sum = vec::exp_shift_sum(got.data(), static_cast<int>(got.size()), 0.f);
+    float want_sum = 0.f;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const float want = model::exp_f32(x[i]);
+        want_sum += want;
+        if (std::isnan(want)) EXPECT_TRUE(std::isnan(got[i])) << "x=" << x[i];
+        else EXPECT_EQ(got[i], want) << "x=" << x[i];
+    }
+    EXPECT_TRUE(std::isnan(sum) && std::isnan(want_sum));
+    std::vector<float> row(x.begin(), x.begin() + 1003), ref(row);  // finite, 1003: a tail of 3
+    const float s1 = vec::exp_shift_sum(row.data(), 1003, -2.5f);
+    float s2 = 0.f;
+    for (auto& v : ref) s2 += v = model::exp_f32(v + 2.5f);
+    EXPECT_EQ(s1, s2);
+    EXPECT_EQ(row, ref);
 }
 
 TEST(TrainOps, SwigluAndActivationsBackward) {

@@ -63,7 +63,8 @@ describe('production site', () => {
     expect(js.length).toBeGreaterThan(3);
     expect(js.every((f) => /-[\w-]{8}\.js$/.test(f)), js.join(' ')).toBe(true);
     expect(assets.some((f) => /^katex-[\w-]{8}\.mjs\.br$/.test(f))).toBe(true);
-    expect(assets.filter((f) => f.endsWith('.wasm.br')).length).toBe(2);
+    // simd, scalar and simd-threads (emitted, fetched only by crossOriginIsolated pages)
+    expect(assets.filter((f) => f.endsWith('.wasm.br')).length).toBe(3);
   });
 
   test.each(PAGES.map((p) => [p.nav, p]))('%s: within budget, compressed, no console error', async (nav, entry) => {
@@ -132,4 +133,26 @@ describe('production site', () => {
       python.kill();
     }
   }, 120_000);
+
+  test('served with COOP/COEP (serve.js --isolated) the lab runs the threaded build: its hashed .wasm and worker load', async () => {
+    const isolated = await startServer(0, { dev: false, root: dir, isolated: true });
+    try {
+      const page = await browser.context.newPage();
+      const errors = collectErrors(page);
+      const files = [];
+      page.on('response', (r) => {
+        const name = new URL(r.url()).pathname.split('/').pop();
+        if (/\.wasm$|worker.*\.js$/.test(name)) files.push([name.replace(/-[\w-]{8}\./, '.'), r.status()]);
+      });
+      await page.goto(`http://127.0.0.1:${isolated.address().port}/lab.html`);
+      await page.waitForFunction(ready, false, { timeout: 30_000 });
+      expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+      expect(files).toEqual(expect.arrayContaining([['attnscope-simd-threads.wasm', 200], ['attnscope-simd-threads.worker.js', 200]]));
+      expect(files.filter(([f]) => f === 'attnscope-simd.wasm')).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      isolated.close();
+    }
+  }, 60_000);
 });

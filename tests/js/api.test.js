@@ -19,7 +19,8 @@ beforeAll(() => attn.ready());
 
 test('ready() can be awaited again and backend() names the build', async () => {
   await attn.ready();
-  expect(['wasm-simd', 'wasm-scalar']).toContain(attn.backend());
+  expect(['wasm-simd', 'wasm-scalar', 'wasm-simd-threads']).toContain(attn.backend());
+  if (process.env.ATTNSCOPE_BACKEND) expect(attn.backend()).toBe(process.env.ATTNSCOPE_BACKEND);
 });
 
 test('tensor() defaults the shape to [data.length] and keeps the data', () => {

@@ -79,7 +79,7 @@ afterAll(() => {
 test('runs on the backend ATTNSCOPE_BACKEND selects', () => {
   const wanted = process.env.ATTNSCOPE_BACKEND;
   if (wanted) expect(attn.backend()).toBe(wanted);
-  else expect(['wasm-simd', 'wasm-scalar']).toContain(attn.backend());
+  else expect(['wasm-simd', 'wasm-scalar', 'wasm-simd-threads']).toContain(attn.backend());
 });
 
 test('the fixtures cover every activation and the headline blocks', () => {

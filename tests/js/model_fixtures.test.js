@@ -3,8 +3,8 @@
 // script recorded for the shipped models (web/models/models.json), and the
 // native build of the same core (build/native/attnscope_run_model).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { test, expect, beforeAll, describe } from 'vitest';
+import { charsHeldoutWindows, scoreRows } from '../../scripts/chars_heldout.js';
 import { attn } from './helpers.js';
 import {
   MODELS_DIR, argmax, expectCloseScaled, fixtureBytes, fixtureJson, meanLoss, modelBytes, modelsJson, nativeGenerate,
@@ -22,33 +22,6 @@ const LOSS_REL = 1e-4;
 beforeAll(() => attn.ready());
 
 const rows = (logits) => logits.flat();
-
-/**
- * The held-out windows of scripts/train_default_models.py (chars_data,
- * chars_heldout_batches): the corpus after the 90% cut (moved to the next
- * paragraph), 64 windows of <s> + 256 characters starting at spaces picked
- * by np.linspace over the space positions.
- */
-function charsHeldoutWindows(model, nWindows = 64, ctx = 256) {
-  const text = readFileSync(`${MODELS_DIR}corpus/pride_and_prejudice.txt`, 'utf8');
-  const idOf = new Map();
-  for (let id = 259; id < model.config.vocabSize; id++) { // after <unk>, <s>, </s> and the 256 byte tokens
-    const piece = new TextDecoder().decode(model.piece(id, 0));
-    if ([...piece].length === 1 && !idOf.has(piece)) idOf.set(piece, id);
-  }
-  const ids = Array.from(text, (ch) => idOf.get(ch));
-  let cut = Math.floor(ids.length * (1 - 0.1));
-  while (text.slice(cut - 2, cut) !== '\n\n') cut += 1;
-  const held = ids.slice(cut);
-  const space = idOf.get(' ');
-  const starts = [];
-  for (let p = 0; p < held.length - ctx; p++) if (held[p] === space) starts.push(p);
-  const step = (starts.length - 1) / (nWindows - 1);
-  return Array.from({ length: nWindows }, (_, i) => {
-    const p = starts[i === nWindows - 1 ? starts.length - 1 : Math.trunc(i * step)];
-    return [1, ...held.slice(p, p + ctx)];
-  });
-}
 
 /** n random words of 2..10 distinct lowercase letters (an LCG; not the script's numpy words). */
 function randomWords(n, seed) {
@@ -166,11 +139,11 @@ describe.each(Object.keys(shipped))('default model %s', (name) => {
     const { loss: recorded, uniform_baseline: uniform } = info.heldout;
     let loss;
     if (name === 'chars') {
-      // the script's own 64 held-out windows, through the wasm forward
+      // the script's own 64 held-out windows (scripts/chars_heldout.js), through the wasm forward
       let sum = 0, n = 0;
       for (const w of charsHeldoutWindows(model)) {
         const { logits } = model.forward(w.slice(0, -1));
-        sum += meanLoss(logits, w.slice(1)) * (w.length - 1);
+        sum += scoreRows(logits, w.slice(1)).nll;
         n += w.length - 1;
       }
       loss = sum / n;

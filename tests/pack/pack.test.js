@@ -18,7 +18,10 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
     const name = npm(['pack', '--silent', '--pack-destination', dir], ROOT).trim().split('\n').pop();
     writeFileSync(join(dir, 'package.json'), '{"name":"consumer","private":true,"type":"module"}');
     npm(['install', '--no-audit', '--no-fund', '--offline', join(dir, name)], dir);
-    for (const f of ['attnscope-simd.wasm', 'attnscope-scalar.wasm', 'attnscope-simd.js', 'attnscope-scalar.js']) {
+    for (const f of ['attnscope-simd.wasm', 'attnscope-scalar.wasm', 'attnscope-simd.js', 'attnscope-scalar.js',
+      'attnscope-simd-threads.js', 'attnscope-simd-threads.wasm', 'attnscope-simd-threads.worker.js',
+      'node/attnscope-simd-threads.js', 'node/attnscope-simd-threads.wasm', 'node/attnscope-simd-threads.worker.js',
+      'node/package.json']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/wasm', f)), `${f} is in the package`);
     }
     assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/index.d.ts')), 'types are in the package');

@@ -8,7 +8,7 @@ import type { AttnTinyGpt } from 'attnscope/widgets';
 
 export async function demo(): Promise<number> {
   await attn.ready();
-  const b: 'wasm-simd' | 'wasm-scalar' = attn.backend();
+  const b: 'wasm-simd' | 'wasm-scalar' | 'wasm-simd-threads' = attn.backend();
   const x: Tensor = attn.tensor(new Float32Array(12), [3, 4]);
   const w = attn.softmax(x, { temperature: 0.5 });
   const { output, weights } = attn.scaledDotProductAttention(x, x, x, { isCausal: true, returnWeights: true });

@@ -3,15 +3,27 @@
 // workers whose imports reach each other). The glue finds its .wasm next to
 // itself through new URL(..., import.meta.url), which Vite also follows to
 // emit the asset.
-import { setAssetReader, setLoader } from './runtime.js';
+import { crossOriginIsolatedNow, setAssetReader, setLoader } from './runtime.js';
 import { cachedBytes } from './asset_cache.js';
 
+// The threaded build (only where crossOriginIsolated, runtime.js) is told
+// where its .wasm and its pthread worker script are through literal URLs, so
+// that a bundler emits both next to each other's hashed names.
+const THREADED_FILES = {
+  wasm: new URL('./wasm/attnscope-simd-threads.wasm', import.meta.url).href,
+  worker: new URL('./wasm/attnscope-simd-threads.worker.js', import.meta.url).href,
+};
+
 setLoader(async (variant) => {
+  if (variant === 'simd-threads') {
+    const { default: create } = await import('./wasm/attnscope-simd-threads.js');
+    return create({ locateFile: (path) => (path.endsWith('.wasm') ? THREADED_FILES.wasm : THREADED_FILES.worker) });
+  }
   const { default: create } = variant === 'simd'
     ? await import('./wasm/attnscope-simd.js')
     : await import('./wasm/attnscope-scalar.js');
   return create();
-});
+}, { threads: crossOriginIsolatedNow });
 
 // Default models (web/models) are fetched from next to the package; a
 // bundler such as Vite emits them as assets (see ops/model_files.js), and

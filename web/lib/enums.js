@@ -28,5 +28,17 @@ export const QK_NORM = Object.freeze({ none: 0, rms: 1, l2: 2 });
 /** JS spelling -> core code (position.h). */
 export const ROPE_LAYOUT = Object.freeze({ interleaved: 0, half: 1 });
 
+/** JS spelling -> core code (model/config.h). */
+export const MODEL_ARCH = Object.freeze({ llama: 0, gpt2: 1 });
+
+/** JS spelling -> core code (model/config.h). */
+export const MODEL_POSITIONS = Object.freeze({ rope: 0, learned: 1, sinusoidal: 2, alibi: 3, none: 4 });
+
+/** JS spelling -> core code (model/config.h). */
+export const MODEL_NORM = Object.freeze({ rmsnorm: 0, layernorm: 1 });
+
+/** JS spelling -> core code (model/config.h). */
+export const MODEL_ACTIVATION = Object.freeze({ swiglu: 0, gelu: 1, gelu_tanh: 2, relu: 3 });
+
 /** JS spelling -> core code (model/tokenizer.h). */
 export const TOKENIZER_KIND = Object.freeze({ bpe: 0, char: 1 });

@@ -23,7 +23,13 @@ export class AttnscopeError extends Error {
   name: 'AttnscopeError';
 }
 
-export type Backend = 'wasm-simd' | 'wasm-scalar';
+/**
+ * The build that runs: 'wasm-simd' (one thread), 'wasm-scalar' (no SIMD), or
+ * 'wasm-simd-threads' (SIMD on a pool of min(cores, 4) threads: matmul
+ * panels, attention heads, flash (head, query block) pairs; needs
+ * crossOriginIsolated in a page or worker; equal results bit for bit).
+ */
+export type Backend = 'wasm-simd' | 'wasm-scalar' | 'wasm-simd-threads';
 
 /** The largest tensor accepted: 2^28 elements (1 GiB of wasm memory). */
 export const MAX_ELEMENTS: number;
@@ -31,11 +37,13 @@ export const MAX_ELEMENTS: number;
 /**
  * Loads the wasm module once (later calls return the same promise).
  * By default the SIMD build is used where the engine supports wasm SIMD,
- * the scalar build elsewhere. In Node, ATTNSCOPE_BACKEND picks the default.
+ * the scalar build elsewhere; in a crossOriginIsolated page or worker (COOP
+ * same-origin + COEP require-corp) the threaded SIMD build, falling back to
+ * 'wasm-simd' if it cannot load. In Node, ATTNSCOPE_BACKEND picks the default.
  */
 export function ready(options?: { backend?: Backend | 'auto' }): Promise<void>;
 
-/** Which build is running: 'wasm-simd' or 'wasm-scalar'. Throws before ready(). */
+/** Which build is running: 'wasm-simd', 'wasm-scalar' or 'wasm-simd-threads'. Throws before ready(). */
 export function backend(): Backend;
 
 /**

@@ -1,10 +1,31 @@
 // Node entry: the web/worker glue would fetch() its .wasm, so read it from
 // disk and hand it over as wasmBinary. ATTNSCOPE_BACKEND=wasm-scalar (or
-// wasm-simd) picks the backend when ready() is not told.
+// wasm-simd, or wasm-simd-threads) picks the backend when ready() is not told.
+// The threaded build is CommonJS (wasm/node/, see CMakeLists.txt); its
+// workers are unref'd so that a script still exits when its work is done.
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { setAssetReader, setLoader } from './runtime.js';
 
+// The 3.1.6 Node glue also sets globalThis.Worker (to worker_threads'
+// Worker) for its pool; the pool is complete once create() resolves, so the
+// global is put back (code that tests `typeof Worker` must see Node as it is).
+async function loadThreaded() {
+  const url = new URL('./wasm/node/attnscope-simd-threads.wasm', import.meta.url);
+  const create = createRequire(import.meta.url)('./wasm/node/attnscope-simd-threads.js');
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'Worker');
+  try {
+    const m = await create({ wasmBinary: await readFile(url) });
+    m.unrefThreads();
+    return m;
+  } finally {
+    if (had) Object.defineProperty(globalThis, 'Worker', had);
+    else delete globalThis.Worker;
+  }
+}
+
 setLoader(async (variant) => {
+  if (variant === 'simd-threads') return loadThreaded();
   const wasmBinary = await readFile(new URL(`./wasm/attnscope-${variant}.wasm`, import.meta.url));
   const { default: create } = variant === 'simd'
     ? await import('./wasm/attnscope-simd.js')

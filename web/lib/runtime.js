@@ -3,30 +3,48 @@
 import { AttnscopeError } from './errors.js';
 import { wasmSimdSupported } from './simd-detect.js';
 
-const BACKENDS = ['wasm-simd', 'wasm-scalar'];
+const BACKENDS = ['wasm-simd', 'wasm-scalar', 'wasm-simd-threads'];
 let loader = null;
 let defaultBackend = 'auto';
+let threadsByDefault = () => false;
 let instance = null;
 let loadedBackend = null;
 let pending = null;
 let assetReader = null;
 
-export function setLoader(fn, { backend = 'auto' } = {}) {
+/**
+ * `threads`: whether 'auto' picks the threaded build (the entry knows its
+ * environment: crossOriginIsolated in a page or worker, an opt-in in Node).
+ */
+export function setLoader(fn, { backend = 'auto', threads = () => false } = {}) {
   loader = fn;
   defaultBackend = backend;
+  threadsByDefault = threads;
+}
+
+/** Whether this page or worker may use threads: SharedArrayBuffer under COOP/COEP. */
+export function crossOriginIsolatedNow() {
+  return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+}
+
+function autoBackend() {
+  if (!wasmSimdSupported()) return 'wasm-scalar';
+  return threadsByDefault() ? 'wasm-simd-threads' : 'wasm-simd';
 }
 
 /**
- * Loads the wasm module once. `backend` forces 'wasm-simd' or 'wasm-scalar';
- * by default SIMD is used where the engine supports it.
+ * Loads the wasm module once. `backend` forces 'wasm-simd', 'wasm-scalar' or
+ * 'wasm-simd-threads'; by default SIMD is used where the engine supports it,
+ * threaded where the entry allows it (a threaded load that fails falls back
+ * to 'wasm-simd' when the choice was automatic).
  */
 export function ready({ backend } = {}) {
   const wanted = backend ?? defaultBackend;
   if (wanted !== 'auto' && !BACKENDS.includes(wanted)) {
     return Promise.reject(new AttnscopeError(
-      `ready: backend must be 'auto', 'wasm-simd' or 'wasm-scalar' (got ${JSON.stringify(wanted)})`));
+      `ready: backend must be 'auto', 'wasm-simd', 'wasm-scalar' or 'wasm-simd-threads' (got ${JSON.stringify(wanted)})`));
   }
-  const chosen = wanted === 'auto' ? (wasmSimdSupported() ? 'wasm-simd' : 'wasm-scalar') : wanted;
+  const chosen = wanted === 'auto' ? autoBackend() : wanted;
   if (pending) {
     if (backend && loadedBackend !== null && backend !== loadedBackend) {
       return Promise.reject(new AttnscopeError(
@@ -34,19 +52,22 @@ export function ready({ backend } = {}) {
     }
     return pending;
   }
-  if (chosen === 'wasm-simd' && !wasmSimdSupported()) {
-    return Promise.reject(new AttnscopeError('ready: this engine has no WebAssembly SIMD; use backend \'wasm-scalar\''));
+  if (chosen !== 'wasm-scalar' && !wasmSimdSupported()) {
+    return Promise.reject(new AttnscopeError(`ready: this engine has no WebAssembly SIMD (needed by ${chosen}); use backend 'wasm-scalar'`));
   }
   loadedBackend = chosen;
-  pending = loader(chosen.slice(5)).then((m) => { instance = m; }, (e) => {
-    pending = null;
-    loadedBackend = null;
-    throw new AttnscopeError(`ready: could not load the ${chosen} module: ${e?.message ?? e}`);
-  });
+  const load = (name) => loader(name.slice(5)).then((m) => { instance = m; loadedBackend = name; });
+  pending = load(chosen)
+    .catch((e) => (wanted === 'auto' && chosen === 'wasm-simd-threads' ? load('wasm-simd') : Promise.reject(e)))
+    .catch((e) => {
+      pending = null;
+      loadedBackend = null;
+      throw new AttnscopeError(`ready: could not load the ${chosen} module: ${e?.message ?? e}`);
+    });
   return pending;
 }
 
-/** 'wasm-simd' or 'wasm-scalar' once ready() has resolved. */
+/** 'wasm-simd', 'wasm-scalar' or 'wasm-simd-threads' once ready() has resolved. */
 export function backend() {
   module();
   return loadedBackend;

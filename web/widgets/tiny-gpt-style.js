@@ -19,7 +19,13 @@ export const STYLE = `
 .choice:focus-visible, .button:focus-visible, .tok:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .about { margin: 0 0 10px; color: var(--muted); font-size: 13.5px; line-height: 1.55; max-width: 62em; }
 .info { margin: 0 0 14px; font-family: var(--mono); font-size: 12px; color: var(--muted); }
-.files { border: 1px dashed var(--attn-line, #c9d0da); border-radius: 10px; padding: 10px 14px; margin: 0 0 12px; display: grid; gap: 8px; }
+.files {
+  border: 1px dashed var(--attn-line, #c9d0da); border-radius: 10px; padding: 10px 14px; margin: 0 0 12px;
+  display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px;
+}
+/* On a phone a file input goes under its label and shrinks with the card instead of widening the page. */
+.files .field { flex-wrap: wrap; gap: 4px 8px; min-width: 0; }
+.files .field .name { white-space: normal; }
 .files.dragging { border-color: var(--accent); background: var(--soft); }
 .files .row { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; }
 .drop { margin: 0; font-size: 12.5px; color: var(--muted); }
@@ -36,6 +42,7 @@ input[type="text"], input[type="number"], select {
   color: var(--attn-ink, #1b2430);
 }
 input[type="number"] { width: 7em; font-family: var(--mono); font-size: 13px; }
+input[type="file"], select { max-width: 100%; min-width: 0; }
 input[type="file"] { font: inherit; font-size: 13px; }
 input:focus-visible, select:focus-visible { outline: 2px solid transparent; border-color: var(--accent); box-shadow: 0 0 0 3px rgba(52, 81, 178, 0.18); }
 input[type="range"] { accent-color: var(--accent); width: 120px; }

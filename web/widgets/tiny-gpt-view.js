@@ -1,20 +1,12 @@
 // The DOM of <attn-tiny-gpt>: model picker, file inputs, prompt and sampling
 // controls, the token output and the inspector's frame. It builds and labels;
 // the element (attn-tiny-gpt.js) decides what happens.
-import { el } from './dom.js';
-import { t } from './i18n.js';
+import { el, labelledField as field } from './dom.js';
+import { fillMarked, t } from './i18n.js';
 import { mebibytes } from './tiny-gpt-files.js';
 import { STYLE } from './tiny-gpt-style.js';
 
 const MODELS = ['chars-q8', 'chars', 'sort', 'file'];
-
-function field(labelKey, input, className = 'field') {
-  const label = el('label', className);
-  const name = el('span', 'name');
-  name.dataset.i18n = labelKey;
-  label.append(name, input);
-  return label;
-}
 
 function input(type, attrs = {}) {
   const e = document.createElement('input');
@@ -111,7 +103,7 @@ export function buildView(root) {
 
 /** Puts the strings of `lang` on every [data-i18n] node. */
 export function applyText(ui, root, lang) {
-  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, {}, lang);
+  fillMarked(root, lang);
   ui.output.setAttribute('aria-label', t('gpt.output', {}, lang));
 }
 

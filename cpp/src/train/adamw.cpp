@@ -4,12 +4,55 @@
 #include <cmath>
 #include <cstdlib>
 #include <new>
+#include "vec.h"
 
 namespace attnscope::train {
 namespace {
 
 using model::failure;
 constexpr Status kBad = Status::InvalidArgument;
+
+// sum_i g[i]^2 in double, in order (the same bits in every build).
+double sum_of_squares(const float* g, std::size_t n) {
+    double ss = 0.0;
+    for (std::size_t i = 0; i < n; ++i) ss += double(g[i]) * g[i];
+    return ss;
+}
+
+struct Moments {
+    float b1, b2, bc2_sqrt, eps, neg_step, clip;
+};
+
+// One tensor's AdamW update (torch's single-tensor order of operations):
+//   g' = g clip; p *= keep; m = b1 m + (1 - b1) g'; v = b2 v + (1 - b2) g'^2;
+//   p += -step m / (sqrt(v) / sqrt(1 - b2^t) + eps).
+// The SIMD loop does the same float operations (sqrt and / are exact), so
+// both paths give the same bits.
+void update(float* p, float* m, float* v, const float* g, std::uint64_t n, float keep, const Moments& o) {
+    std::uint64_t j = 0;
+#if ATTNSCOPE_SIMD
+    using vec::fb;
+    const fb vb1(o.b1), vb2(o.b2), c1(1.f - o.b1), c2(1.f - o.b2), vkeep(keep), vclip(o.clip);
+    const fb vbc(o.bc2_sqrt), veps(o.eps), vstep(o.neg_step);
+    for (; j + vec::W <= n; j += vec::W) {
+        const fb gj = fb::load_unaligned(g + j) * vclip;
+        const fb mj = fb::load_unaligned(m + j) * vb1 + gj * c1;
+        const fb vj = fb::load_unaligned(v + j) * vb2 + gj * gj * c2;
+        const fb denom = xsimd::sqrt(vj) / vbc + veps;
+        (fb::load_unaligned(p + j) * vkeep + vstep * (mj / denom)).store_unaligned(p + j);
+        mj.store_unaligned(m + j);
+        vj.store_unaligned(v + j);
+    }
+#endif
+    for (; j < n; ++j) {
+        const float gj = g[j] * o.clip;
+        p[j] *= keep;
+        m[j] = m[j] * o.b1 + gj * (1.f - o.b1);
+        v[j] = v[j] * o.b2 + gj * gj * (1.f - o.b2);
+        const float denom = std::sqrt(v[j]) / o.bc2_sqrt + o.eps;
+        p[j] += o.neg_step * (m[j] / denom);
+    }
+}
 
 }  // namespace
 
@@ -71,9 +114,7 @@ model::Outcome AdamW::step(const std::int32_t* inputs, const std::int32_t* targe
     if (!std::isfinite(loss))
         return failure(Status::NonFinite, "the loss is %g at step %d: the weights were left as they were "
                        "(try a lower learningRate or clipGradNorm)", double(loss), steps_ + 1);
-    double ss = 0.0;
-    for (std::size_t i = 0; i < n; ++i) ss += double(g[i]) * g[i];
-    const double norm = std::sqrt(ss);
+    const double norm = std::sqrt(sum_of_squares(g, n));
     if (!std::isfinite(norm))
         return failure(Status::NonFinite, "the gradient norm is %g at step %d: the weights were left as they "
                        "were (try a lower learningRate or clipGradNorm)", norm, steps_ + 1);
@@ -90,17 +131,11 @@ model::Outcome AdamW::step(const std::int32_t* inputs, const std::int32_t* targe
     const double step_size = double(lr) / (1.0 - std::pow(double(b1), t));
     const double bc2_sqrt = std::sqrt(1.0 - std::pow(double(b2), t));
     float* p = model_->params();
+    const Moments mo{b1, b2, static_cast<float>(bc2_sqrt), o_.eps, -static_cast<float>(step_size), clip};
     for (int k = 0; k < model_->param_count(); ++k) {
         const ParamInfo& info = model_->param(k);
         const float keep = info.decay ? static_cast<float>(1.0 - double(lr) * o_.weight_decay) : 1.f;
-        for (std::uint64_t j = info.offset; j < info.offset + info.numel; ++j) {
-            const float gj = g[j] * clip;
-            p[j] *= keep;
-            m_[j] = m_[j] * b1 + gj * (1.f - b1);
-            v_[j] = v_[j] * b2 + gj * gj * (1.f - b2);
-            const float denom = std::sqrt(v_[j]) / static_cast<float>(bc2_sqrt) + o_.eps;
-            p[j] += -static_cast<float>(step_size) * (m_[j] / denom);
-        }
+        update(p + info.offset, m_ + info.offset, v_ + info.offset, g + info.offset, info.numel, keep, mo);
     }
     steps_ = t;
     model_->weights_changed();

@@ -4,6 +4,7 @@
 #include <cstring>
 #include "attnscope/train/trainable_model.h"
 #include "passes.h"
+#include "vec.h"
 
 namespace attnscope::train {
 namespace {
@@ -16,9 +17,7 @@ struct Pass {
     int B, T, N;
 };
 
-void add(float* y, const float* x, int n) {
-    for (int i = 0; i < n; ++i) y[i] += x[i];
-}
+void add(float* y, const float* x, int n) { vec::add_to(y, x, n); }
 
 // FFN branch: dx = d(branch)/d(fin) given dout = d(branch output).
 void ffn_backward(const Pass& s, float* dx, const float* dout, const float* fin, const LayerActs& la,

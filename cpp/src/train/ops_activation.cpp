@@ -1,8 +1,9 @@
 // SwiGLU, GELU (exact and tanh), ReLU forward and backward (ops.h), on the
-// model kernels' exp_f32/erf_f32 (the same bits in every build).
+// model kernels' exp_f32/erf_f32 (SwiGLU's SIMD loop on its lane-wise copy, vec.h).
 #include <cmath>
 #include "attnscope/model/kernels.h"
 #include "attnscope/train/ops.h"
+#include "vec.h"
 
 namespace attnscope::train {
 namespace {
@@ -27,11 +28,30 @@ float gelu_grad(float x) {
 }  // namespace
 
 void swiglu_forward(float* out, const float* a, const float* g, int n) {
-    for (int i = 0; i < n; ++i) out[i] = model::silu_f32(a[i]) * g[i];
+    int i = 0;
+#if ATTNSCOPE_SIMD
+    using vec::fb;
+    for (; i + vec::W <= n; i += vec::W) {
+        const fb x = fb::load_unaligned(a + i);
+        (x / (fb(1.f) + vec::exp_f32(-x)) * fb::load_unaligned(g + i)).store_unaligned(out + i);
+    }
+#endif
+    for (; i < n; ++i) out[i] = model::silu_f32(a[i]) * g[i];
 }
 
 void swiglu_backward(float* da, float* dg, const float* dout, const float* a, const float* g, int n) {
-    for (int i = 0; i < n; ++i) {
+    int i = 0;
+#if ATTNSCOPE_SIMD
+    using vec::fb;
+    const fb one(1.f);
+    for (; i + vec::W <= n; i += vec::W) {
+        const fb x = fb::load_unaligned(a + i), d = fb::load_unaligned(dout + i);
+        const fb s = one / (one + vec::exp_f32(-x));
+        (d * fb::load_unaligned(g + i) * s * (one + x * (one - s))).store_unaligned(da + i);
+        (d * x * s).store_unaligned(dg + i);
+    }
+#endif
+    for (; i < n; ++i) {
         const float s = sigmoid(a[i]);
         da[i] = dout[i] * g[i] * s * (1.f + a[i] * (1.f - s));  // silu' = s (1 + a (1 - s))
         dg[i] = dout[i] * a[i] * s;

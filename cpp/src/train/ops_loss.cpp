@@ -1,7 +1,8 @@
-// Softmax cross-entropy with ignore index -1, mean over the counted rows (ops.h).
+// Softmax cross-entropy with ignore index -1, mean over the counted rows (ops.h);
+// the rows' max, exp and scaling as SIMD loops plus tails (vec.h).
 #include <cmath>
-#include "attnscope/model/kernels.h"
 #include "attnscope/train/ops.h"
+#include "vec.h"
 
 namespace attnscope::train {
 
@@ -11,16 +12,10 @@ float crossentropy_forward(float* losses, float* logits, const std::int32_t* tar
     int counted = 0;
     for (int n = 0; n < N; ++n) {
         float* z = logits + static_cast<std::size_t>(n) * V;
-        float m = z[0];
-        for (int v = 1; v < V; ++v) m = z[v] > m ? z[v] : m;
+        const float m = vec::row_max(z, V);
         const float zt = targets[n] >= 0 ? z[targets[n]] : 0.f;
-        float sum = 0.f;
-        for (int v = 0; v < V; ++v) {
-            z[v] = model::exp_f32(z[v] - m);
-            sum += z[v];
-        }
-        const float inv = 1.f / sum;
-        for (int v = 0; v < V; ++v) z[v] *= inv;
+        const float sum = vec::exp_shift_sum(z, V, m);
+        vec::scaled(z, z, 1.f / sum, V);
         // -log p_t = log(sum) - (z_t - m), without the rounding of log(p_t) for a tiny p_t.
         losses[n] = targets[n] >= 0 ? static_cast<float>(std::log(static_cast<double>(sum)) - (zt - m)) : 0.f;
         if (targets[n] >= 0) {
@@ -40,7 +35,7 @@ void crossentropy_backward(float* dlogits, const std::int32_t* targets, int N, i
             for (int v = 0; v < V; ++v) d[v] = 0.f;
             continue;
         }
-        for (int v = 0; v < V; ++v) d[v] *= w;
+        vec::scaled(d, d, w, V);
         d[targets[n]] -= w;
     }
 }

@@ -1,7 +1,9 @@
-// RMSNorm and LayerNorm, forward and backward (ops.h). Row statistics in float.
+// RMSNorm and LayerNorm, forward and backward (ops.h). Row statistics in float;
+// RMSNorm (the llama family's) as SIMD loops plus tails (vec.h).
 #include <cmath>
 #include <cstring>
 #include "attnscope/train/ops.h"
+#include "vec.h"
 
 namespace attnscope::train {
 
@@ -11,10 +13,13 @@ void rmsnorm_forward(float* out, float* rstd, const float* x, const float* w, in
     for (int n = 0; n < N; ++n) {
         const float* xr = x + Z(n) * C;
         float* o = out + Z(n) * C;
-        float ss = 0.f;
-        for (int c = 0; c < C; ++c) ss += xr[c] * xr[c];
-        const float r = 1.f / std::sqrt(ss / C + eps);
-        for (int c = 0; c < C; ++c) o[c] = w[c] * (r * xr[c]);
+        const float r = 1.f / std::sqrt(vec::dot(xr, xr, C) / C + eps);
+        int c = 0;
+#if ATTNSCOPE_SIMD
+        for (; c + vec::W <= C; c += vec::W)
+            (vec::fb::load_unaligned(w + c) * (vec::fb(r) * vec::fb::load_unaligned(xr + c))).store_unaligned(o + c);
+#endif
+        for (; c < C; ++c) o[c] = w[c] * (r * xr[c]);
         rstd[n] = r;
     }
 }
@@ -26,13 +31,22 @@ void rmsnorm_backward(float* dx, float* dw, const float* dout, const float* x, c
         const float* xr = x + Z(n) * C;
         const float* g = dout + Z(n) * C;
         const float r = rstd[n];
-        float dot = 0.f;  // sum_c w dout x
-        for (int c = 0; c < C; ++c) dot += w[c] * g[c] * xr[c];
+        const float dot = vec::dot3(w, g, xr, C);  // sum_c w dout x
         const float k = r * r * r * dot / C;
-        if (dx)
-            for (int c = 0; c < C; ++c) dx[Z(n) * C + c] = r * w[c] * g[c] - k * xr[c];
-        if (dw)
-            for (int c = 0; c < C; ++c) dw[c] += g[c] * xr[c] * r;
+        int c = 0;
+#if ATTNSCOPE_SIMD
+        using vec::fb;
+        const fb vr(r), vk(k);
+        for (; c + vec::W <= C; c += vec::W) {
+            const fb gc = fb::load_unaligned(g + c), xc = fb::load_unaligned(xr + c);
+            if (dx) (vr * fb::load_unaligned(w + c) * gc - vk * xc).store_unaligned(dx + Z(n) * C + c);
+            if (dw) (fb::load_unaligned(dw + c) + gc * xc * vr).store_unaligned(dw + c);
+        }
+#endif
+        for (; c < C; ++c) {
+            if (dx) dx[Z(n) * C + c] = r * w[c] * g[c] - k * xr[c];
+            if (dw) dw[c] += g[c] * xr[c] * r;
+        }
     }
 }
 

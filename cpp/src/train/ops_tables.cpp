@@ -1,6 +1,7 @@
 // Table lookups, residual adds and the head permutations (ops.h).
 #include <cstring>
 #include "attnscope/train/ops.h"
+#include "vec.h"
 
 namespace attnscope::train {
 
@@ -14,8 +15,7 @@ void embedding_forward(float* out, const std::int32_t* ids, const float* table, 
 void embedding_backward(float* dtable, const float* dout, const std::int32_t* ids, int N, int C) {
     for (int n = 0; n < N; ++n) {
         float* d = dtable + Z(ids[n]) * C;
-        const float* g = dout + Z(n) * C;
-        for (int c = 0; c < C; ++c) d[c] += g[c];
+        vec::add_to(d, dout + Z(n) * C, C);
     }
 }
 
@@ -29,9 +29,7 @@ void positions_backward(float* dtable, const float* dx, int B, int T, int C) {
         for (Z i = 0; i < Z(T) * C; ++i) dtable[i] += dx[Z(b) * T * C + i];
 }
 
-void residual_forward(float* y, const float* a, const float* b, int n) {
-    for (int i = 0; i < n; ++i) y[i] = a[i] + b[i];
-}
+void residual_forward(float* y, const float* a, const float* b, int n) { vec::sum_of(y, a, b, n); }
 
 void split_heads(float* out, const float* x, int B, int T, int heads, int D) {
     for (int b = 0; b < B; ++b)

@@ -9,10 +9,11 @@
 // otherwise with the reference BLAS it links, and the table says which.
 // BENCH_TRAIN_STEPS (default 10) timed steps after 2 warm-up steps; medians.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trainInChromium } from './browser.js';
+import { openblasDir, openblasEnv } from './openblas.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const shapeFile = join(here, 'shape.json');
@@ -25,20 +26,6 @@ function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 24, env: { ...process.env, ...env } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
-}
-
-function openblasDir() {
-  const sub = 'usr/lib/x86_64-linux-gnu/openblas-pthread';
-  if (process.env.OPENBLAS_DIR) return process.env.OPENBLAS_DIR;
-  const root = 'build/openblas';
-  if (!existsSync(join(root, sub))) {
-    mkdirSync(root, { recursive: true });
-    const dl = spawnSync('apt-get', ['download', 'libopenblas0-pthread'], { cwd: root, encoding: 'utf8' });
-    const deb = readdirSync(root).find((f) => f.endsWith('.deb'));
-    if (dl.status !== 0 && !deb) return null;
-    if (spawnSync('dpkg-deb', ['-x', join(root, deb), root]).status !== 0) return null;
-  }
-  return existsSync(join(root, sub)) ? join(root, sub) : null;
 }
 
 const { dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, batch, tokens } = shape;
@@ -63,7 +50,7 @@ const blas = openblasDir();
 process.stderr.write(`bench: training step, PyTorch (${blas ? 'OpenBLAS' : 'reference BLAS'})\n`);
 let torchRow;
 try {
-  const env = blas ? { LD_LIBRARY_PATH: blas, OPENBLAS_NUM_THREADS: '1' } : {};
+  const env = openblasEnv(blas);
   const r = run(python, [join(here, 'torch_train.py'), shapeFile, steps], env);
   torchRow = { name: `PyTorch ${r.torch} CPU, 1 thread, ${blas ? 'OpenBLAS 0.3 (LD_LIBRARY_PATH)' : "Debian's reference BLAS"}`, ...r };
   rows.push(torchRow);

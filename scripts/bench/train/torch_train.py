@@ -5,6 +5,9 @@ SwiGLU, shared classifier), the same batch as train_bench.cpp, AdamW
 
     python3 torch_train.py shape.json steps
 Prints one JSON object (median and best ms, tokens/s, parameters, losses).
+    python3 torch_train.py shape.json serve
+Step server for interleaved timing (interleaved.js): prints {"ready": ...},
+then one step per line read from stdin, answering {"ms", "cpu", "loss"} (wall and process CPU time).
 The BLAS torch uses is whatever the dynamic loader finds (see report.js)."""
 import json
 import math
@@ -17,7 +20,7 @@ import torch.nn.functional as F
 
 torch.set_num_threads(1)
 shape = json.load(open(sys.argv[1]))
-steps = int(sys.argv[2])
+steps = 0 if sys.argv[2] == 'serve' else int(sys.argv[2])
 C, FF, L, H, HKV = shape['dim'], shape['hiddenDim'], shape['nLayers'], shape['nHeads'], shape['nKvHeads']
 V, S, B, T = shape['vocabSize'], shape['seqLen'], shape['batch'], shape['tokens']
 D = C // H
@@ -89,16 +92,31 @@ rest = [p for p in model.parameters() if p.dim() < 2]
 opt = torch.optim.AdamW([{'params': decay, 'weight_decay': 0.01}, {'params': rest, 'weight_decay': 0.0}], lr=1e-3)
 i = torch.arange(B * T)
 inputs, targets = ((7 * i + 3) % V).view(B, T), ((7 * (i + 1) + 3) % V).view(B, T)
-times, losses = [], []
-for s in range(steps + 2):
-    t0 = time.perf_counter()
+
+
+def step():
     loss = model(inputs, targets)
     opt.zero_grad(set_to_none=True)
     loss.backward()
     torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
     opt.step()
+    return loss.item()
+
+
+if sys.argv[2] == 'serve':
+    print(json.dumps({'ready': True, 'torch': torch.__version__}), flush=True)
+    for _ in sys.stdin:
+        t0, c0 = time.perf_counter(), time.process_time()
+        loss = step()
+        ms, cpu = (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
+        print(json.dumps({'ms': ms, 'cpu': cpu, 'loss': loss}), flush=True)
+    sys.exit(0)
+times, losses = [], []
+for s in range(steps + 2):
+    t0 = time.perf_counter()
+    loss = step()
     t1 = time.perf_counter()
-    losses.append(loss.item())
+    losses.append(loss)
     if s >= 2:
         times.append((t1 - t0) * 1000)
 times.sort()

@@ -1,12 +1,17 @@
 // Milliseconds per training step (loss_and_gradients + clip + AdamW) of a
 // llama-family model, natively:
-//   attnscope_bench_train dim hidden layers heads kv_heads vocab seq_len B T steps
+//   attnscope_bench_train dim hidden layers heads kv_heads vocab seq_len B T steps [serve]
 // Prints one JSON object: the median and best ms per step after two warm-up
 // steps, tokens per second at the median, the parameter count, the first and last loss.
+// With `serve` (interleaved.js): {"ready": true}, then one step per line read
+// from stdin, answering {"ms", "cpu", "loss"} (wall and process CPU time).
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
+#include <string>
 #include <vector>
 #include "attnscope/train/adamw.h"
 
@@ -14,8 +19,9 @@ using namespace attnscope;
 using namespace attnscope::train;
 
 int main(int argc, char** argv) {
-    if (argc != 11) {
-        std::fprintf(stderr, "usage: %s dim hidden layers heads kv_heads vocab seq_len B T steps\n", argv[0]);
+    const bool serve = argc == 12 && std::string(argv[11]) == "serve";
+    if (argc != 11 && !serve) {
+        std::fprintf(stderr, "usage: %s dim hidden layers heads kv_heads vocab seq_len B T steps [serve]\n", argv[0]);
         return 2;
     }
     int v[10];
@@ -37,6 +43,24 @@ int main(int argc, char** argv) {
     for (int i = 0; i < B * T; ++i) {
         in[i] = (7 * i + 3) % c.vocab_size;
         tg[i] = (7 * (i + 1) + 3) % c.vocab_size;
+    }
+    if (serve) {
+        std::printf("{\"ready\": true}\n");
+        std::fflush(stdout);
+        for (std::string line; std::getline(std::cin, line);) {
+            StepResult r;
+            const auto t0 = std::chrono::steady_clock::now();
+            const std::clock_t c0 = std::clock();
+            o = a->step(in.data(), tg.data(), B, T, &r);
+            const std::clock_t c1 = std::clock();
+            const auto t1 = std::chrono::steady_clock::now();
+            if (!o.ok()) return std::fprintf(stderr, "%s\n", o.message.c_str()), 1;
+            std::printf("{\"ms\": %.3f, \"cpu\": %.3f, \"loss\": %.7g}\n",
+                        std::chrono::duration<double, std::milli>(t1 - t0).count(),
+                        1000.0 * double(c1 - c0) / CLOCKS_PER_SEC, double(r.loss));
+            std::fflush(stdout);
+        }
+        return 0;
     }
     std::vector<double> ms;
     float first = 0, last = 0;

@@ -2,17 +2,16 @@
 // config and its defaults, the [B, T] token batches, and copying parameters
 // and gradients in and out of the model's arenas by their PyTorch names.
 // The Model class (model.js) and the Trainer (trainer.js) call these.
+import { MODEL_ACTIVATION, MODEL_ARCH, MODEL_NORM, MODEL_POSITIONS } from '../enums.js';
 import { withHeap } from '../heap.js';
 import { checkBool, checkEnum, checkInt, checkOptions, checkTensor, fail } from '../tensor.js';
 import { typeName } from './model_load.js';
 
-// In the order of the C++ enums Arch, Positions, Norm, Activation of
-// cpp/include/attnscope/model/config.h: the index is the code sent to the
-// core (tests/js/train_learning.test.js checks the order against the header).
-export const ARCHS = ['llama', 'gpt2'];
-export const POSITIONS = ['rope', 'learned', 'sinusoidal', 'alibi', 'none'];
-export const NORMS = ['rmsnorm', 'layernorm'];
-export const ACTIVATIONS = ['swiglu', 'gelu', 'gelu_tanh', 'relu'];
+// The spellings a config accepts: the C++ enums of model/config.h, through enums.js.
+export const ARCHS = Object.keys(MODEL_ARCH);
+export const POSITIONS = Object.keys(MODEL_POSITIONS);
+export const NORMS = Object.keys(MODEL_NORM);
+export const ACTIVATIONS = Object.keys(MODEL_ACTIVATION);
 
 /** llama2.c's model.py ModelArgs: the sizes a config leaves out (a 7B Llama; set your own). */
 export const MODEL_ARGS = Object.freeze({
@@ -72,9 +71,9 @@ export function trainConfig(config, fnName) {
 
 /** createTrainable's arguments, in its order. */
 export function createArgs(c, seed) {
-  return [ARCHS.indexOf(c.arch), c.dim, c.hiddenDim, c.nLayers, c.nHeads, c.nKvHeads, c.vocabSize, c.seqLen,
-    c.sharedClassifier, POSITIONS.indexOf(c.positions), NORMS.indexOf(c.norm), c.prenorm,
-    ACTIVATIONS.indexOf(c.activation), c.bias, seed];
+  return [MODEL_ARCH[c.arch], c.dim, c.hiddenDim, c.nLayers, c.nHeads, c.nKvHeads, c.vocabSize, c.seqLen,
+    c.sharedClassifier, MODEL_POSITIONS[c.positions], MODEL_NORM[c.norm], c.prenorm,
+    MODEL_ACTIVATION[c.activation], c.bias, seed];
 }
 
 /** The named tensors of a trainable handle: [{ name, shape, offset, numel, decay }] in state_dict order. */

@@ -6,7 +6,7 @@
 
 namespace attnscope::model {
 
-enum class Arch : int {
+enum class Arch : int {  // js MODEL_ARCH: llama gpt2
     Llama = 0,  // llama2.c: RMSNorm, RoPE (adjacent pairs), GQA, SwiGLU, no biases
     Gpt2 = 1,   // docs/FORMATS.md "AGPT": LayerNorm + biases, learned positions, GELU
 };
@@ -26,18 +26,18 @@ enum class FileFormat : int {
 };
 
 // The architecture variants a trained model (and an AGPT v2 file) may choose.
-enum class Positions : int {
+enum class Positions : int {  // js MODEL_POSITIONS: rope learned sinusoidal alibi none
     Rope = 0,        // interleaved pairs (2i, 2i+1) of each head turned by pos * base^(-2i/D)
     Learned = 1,     // a (T, C) table added to the token embedding
     Sinusoidal = 2,  // sin at even dims, cos at odd dims (base 10000) added to the embedding
     Alibi = 3,       // -m_h * (i - j) added to the scaled causal scores
     None = 4,
 };
-enum class Norm : int {
+enum class Norm : int {  // js MODEL_NORM: rmsnorm layernorm
     RmsNorm = 0,    // w * x / sqrt(mean(x^2) + eps)
     LayerNorm = 1,  // (x - mean) / sqrt(var + eps) * w + b
 };
-enum class Activation : int {
+enum class Activation : int {  // js MODEL_ACTIVATION: swiglu gelu gelu_tanh relu
     SwiGlu = 0,    // w2(silu(w1 x) * w3 x)
     Gelu = 1,      // exact: 0.5 x (1 + erf(x / sqrt 2))
     GeluTanh = 2,  // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))

@@ -59,7 +59,9 @@ void rope_backward(float* dx, const float* cos, const float* sin, int R, int T, 
 // att (B,H,T,T) saved (zero above the diagonal).
 //   datt = dout v^T;  ds = att (datt - sum_j att datt);  dq = ds k / sqrt(D);
 //   dk += ds^T q / sqrt(D);  dv += att^T dout  (summed over the heads of a group)
-// scratch: T T + T D floats.
+// scratch: T T + T D floats. Both run as block products of kAttentionBlock
+// query (and key) rows that skip the blocks above the diagonal.
+constexpr int kAttentionBlock = 32;
 void attention_forward(float* out, float* att, const float* q, const float* k, const float* v,
                        const float* slopes, int B, int T, int H, int Hkv, int D);
 void attention_backward(float* dq, float* dk, float* dv, float* scratch, const float* dout,
