@@ -12,6 +12,7 @@ import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
 import './experiment-messages.js';
+import { CHART_COLORS } from './chart-colors.js';
 
 const C_FROM = 1e17, C_TO = 1e31; // past today's budgets on purpose: a toy
 const budgets = Array.from({ length: 81 }, (_, i) => C_FROM * (C_TO / C_FROM) ** (i / 80));
@@ -80,8 +81,8 @@ export class AttnEmergence extends AttnElement {
     this.#match.setAttribute('y-label', t('emergence.exact', {}, L));
     const exact = (kk) => budgets.map((C) => [C, Math.exp(-kk * tokenLoss(C))]);
     this.#match.series = [
-      { label: t('emergence.perToken', {}, L), points: exact(1), color: '#8a94a3', dashed: true },
-      { label: t('emergence.exact.series', { k }, L), points: exact(k), color: '#c2410c' },
+      { label: t('emergence.perToken', {}, L), points: exact(1), color: CHART_COLORS.grey, dashed: true },
+      { label: t('emergence.exact.series', { k }, L), points: exact(k), color: CHART_COLORS.orange },
     ];
     const c10 = budgetForExactMatch(k, 0.1), c90 = budgetForExactMatch(k, 0.9);
     this.#match.marker = Number.isFinite(c10) ? c10 : null;

@@ -6,7 +6,8 @@ import type { ExperimentElement } from './experiment-element.js';
  * Trains a one-block Transformer of the core on a ∘ b mod p in a Worker, with
  * Train, Pause/Resume and Cancel, and draws training and validation accuracy
  * and loss against the step (log axis) as they come, then the embedding's
- * Fourier spectrum; the project's reference run is drawn dashed, labelled.
+ * Fourier spectrum; the project's reference run is drawn dashed (training) and
+ * dotted (validation), labelled.
  *
  * ```html
  * <attn-grokking p="31" train-fraction="0.5" weight-decay="1"></attn-grokking>

@@ -15,6 +15,7 @@ import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
 import './grokking-messages.js';
+import { CHART_COLORS } from './chart-colors.js';
 
 const FIELDS = [
   // [attribute, option, min, max, step, default]
@@ -26,7 +27,8 @@ const FIELDS = [
 ];
 const OPERATIONS = ['add', 'subtract'];
 const SELECT_STYLE = 'select { font: inherit; font-size: 13px; padding: 4px 6px; border: 1px solid var(--attn-line, #cfd6e0); border-radius: 7px; background: var(--attn-field, #fff); color: inherit; }';
-const COLORS = { train: '#c2410c', validation: 'var(--attn-accent, #3451b2)', reference: 'var(--attn-muted, #8a94a3)' };
+// A reference curve has its live counterpart's colour, dashed (train) or dotted (validation).
+const COLORS = { train: CHART_COLORS.orange, validation: CHART_COLORS.blue };
 
 export class AttnGrokking extends ExperimentElement {
   static tag = 'attn-grokking';
@@ -105,8 +107,8 @@ export class AttnGrokking extends ExperimentElement {
     const series = (key) => {
       const out = [];
       if (ref) {
-        out.push({ label: t('grok.series.refTrain', {}, L), points: curve(ref.data.history, `train${key}`), color: COLORS.reference, dashed: true });
-        out.push({ label: t('grok.series.refValidation', {}, L), points: curve(ref.data.history, `validation${key}`), color: 'var(--attn-ink, #1b2430)', dashed: true });
+        out.push({ label: t('grok.series.refTrain', {}, L), points: curve(ref.data.history, `train${key}`), color: COLORS.train, dashed: true });
+        out.push({ label: t('grok.series.refValidation', {}, L), points: curve(ref.data.history, `validation${key}`), color: COLORS.validation, dotted: true });
       }
       if (live?.history.length) {
         out.push({ label: t('grok.series.train', {}, L), points: curve(live.history, `train${key}`), color: COLORS.train });
@@ -122,7 +124,7 @@ export class AttnGrokking extends ExperimentElement {
     this.#charts.loss.setAttribute('y-label', t('grok.axis.loss', {}, L));
     this.#charts.loss.series = series('Loss');
     const spectra = [];
-    if (ref?.data.spectrum) spectra.push({ label: t('grok.series.refSpectrum', { step: ref.data.step }, L), points: ref.data.spectrum.map((v, k) => [k, v]), color: 'var(--attn-ink, #1b2430)', dashed: true, dot: true });
+    if (ref?.data.spectrum) spectra.push({ label: t('grok.series.refSpectrum', { step: ref.data.step }, L), points: ref.data.spectrum.map((v, k) => [k, v]), color: CHART_COLORS.ink, dashed: true, dot: true });
     if (live?.spectrum) spectra.push({ label: t('grok.series.spectrum', { step: live.step }, L), points: live.spectrum.map((v, k) => [k, v]), color: COLORS.validation, dot: true });
     this.#charts.spectrum.setAttribute('x-label', t('grok.axis.frequency', {}, L));
     this.#charts.spectrum.setAttribute('y-label', t('grok.axis.share', {}, L));

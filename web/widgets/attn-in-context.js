@@ -14,6 +14,7 @@ import { AttnHeatmap } from './attn-heatmap.js';
 import { formatNumber } from './line-chart-scale.js';
 import { facts } from './experiment-style.js';
 import './experiment-messages.js';
+import { CHART_COLORS } from './chart-colors.js';
 
 const FIELDS = [
   // [attribute, option, min, max, step, default]
@@ -73,9 +74,9 @@ export class AttnInContext extends ExperimentElement {
     const base = live?.baselines ?? ref?.data.baselines;
     const baseN = live?.baselines ? live.options.contextLength : ref?.options.contextLength;
     if (base) {
-      byN.push({ label: t('icl.series.gd', { n: baseN }, L), points: pts(base.n, base.gdTrainStep), color: '#c2410c' });
-      byN.push({ label: t('icl.series.gdBest', {}, L), points: pts(base.n, base.gdBest), color: '#c2410c', dashed: true });
-      byN.push({ label: t('icl.series.ridge', {}, L), points: pts(base.n, base.ridge), color: '#15803d' });
+      byN.push({ label: t('icl.series.gd', { n: baseN }, L), points: pts(base.n, base.gdTrainStep), color: CHART_COLORS.orange });
+      byN.push({ label: t('icl.series.gdBest', {}, L), points: pts(base.n, base.gdBest), color: CHART_COLORS.orange, dashed: true });
+      byN.push({ label: t('icl.series.ridge', {}, L), points: pts(base.n, base.ridge), color: CHART_COLORS.green });
     }
     // The layers last, drawn over the GD curve they should lie on.
     if (ref) byN.push({ label: t('icl.series.refLayer', { steps: ref.options.steps }, L), points: pts(ref.data.baselines.n, ref.data.final.lsaByN), color: 'var(--attn-ink, #1b2430)', dashed: true });
@@ -87,11 +88,11 @@ export class AttnInContext extends ExperimentElement {
     const training = [];
     if (live?.history.length) {
       training.push({ label: t('icl.series.vsGd', {}, L), points: curve(live.history, 'lsaVsGd'), color: 'var(--attn-accent, #3451b2)' });
-      training.push({ label: t('icl.series.gamma', {}, L), points: curve(live.history, 'gammaDistance'), color: '#7e22ce' });
+      training.push({ label: t('icl.series.gamma', {}, L), points: curve(live.history, 'gammaDistance'), color: CHART_COLORS.purple });
     }
     if (ref) {
       training.push({ label: t('icl.series.refVsGd', {}, L), points: curve(ref.data.history, 'lsaVsGd'), color: 'var(--attn-ink, #1b2430)', dashed: true });
-      training.push({ label: t('icl.series.refGamma', {}, L), points: curve(ref.data.history, 'gammaDistance'), color: '#c4a8e0', dashed: true });
+      training.push({ label: t('icl.series.refGamma', {}, L), points: curve(ref.data.history, 'gammaDistance'), color: CHART_COLORS.purple, dashed: true });
     }
     this.#training.setAttribute('x-label', t('icl.axis.step', {}, L));
     this.#training.setAttribute('y-label', t('icl.axis.distance', {}, L));

@@ -1,10 +1,12 @@
 // Types of <attn-line-chart> (attn-line-chart.js); index.d.ts re-exports them.
 
-/** One line of <attn-line-chart>: points [x, y]; dashed, colour and dots optional. */
+/** One line of <attn-line-chart>: points [x, y]; dashed or dotted, colour and dots optional. */
 export interface LineSeries {
   label: string;
   points: Array<[number, number]>;
   dashed?: boolean;
+  /** Draw the line dotted (wins over `dashed`); the legend's key is dotted too. */
+  dotted?: boolean;
   color?: string;
   /** Draw the points as dots instead of a line. */
   dot?: boolean;

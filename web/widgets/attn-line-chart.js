@@ -3,15 +3,15 @@
 // tap-to-inspect: a tap or pointer move picks the nearest x, ← → (Home/End)
 // step through the x values while the plot has focus, and the values of
 // every series there are read out below (aria-live). Data: the `series`
-// property, [{label, points: [[x, y], …], dashed?, color?, dot?}]; points
+// property, [{label, points: [[x, y], …], dashed?, dotted?, color?, dot?}]; points
 // with a non-finite or (on a log axis) non-positive value are skipped.
 // `marker` (a number) draws a vertical rule at that x; y-min / y-max fix the y range.
 import { el } from './dom.js';
 import { AttnElement, boolAttr, numberAttr } from './attn-element.js';
 import { makeScale, formatNumber } from './line-chart-scale.js';
+import { CHART_CYCLE } from './chart-colors.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const COLORS = ['#3451b2', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207'];
 const STYLE = `
 :host { display: block; font-size: 12px; color: var(--attn-ink, #1b2430); }
 svg { display: block; width: 100%; height: auto; touch-action: pan-y; }
@@ -25,6 +25,7 @@ ul { list-style: none; display: flex; flex-wrap: wrap; gap: 2px 14px; margin: 6p
 li { display: inline-flex; align-items: center; gap: 6px; }
 .swatch { width: 18px; height: 0; border-top: 2.5px solid; forced-color-adjust: none; } /* the key to the lines' colours, kept in forced colours */
 .swatch.dashed { border-top-style: dashed; }
+.swatch.dotted { border-top-style: dotted; }
 .readout { margin: 4px 0 0; min-height: 1.6em; color: var(--attn-muted, #5b6675); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 `;
 
@@ -71,7 +72,7 @@ export class AttnLineChart extends AttnElement {
     });
   }
 
-  /** [{label, points: [[x, y]], dashed?, color?, dot?}] */
+  /** [{label, points: [[x, y]], dashed?, dotted?, color?, dot?}] */
   get series() { return this.#series; }
   set series(list) { this.#series = list ?? []; this.schedule(); }
   /** An x to mark with a vertical rule, or null. */
@@ -96,7 +97,7 @@ export class AttnLineChart extends AttnElement {
     const width = Math.max(280, this.width || 600);
     const height = Math.round(Math.min(320, Math.max(210, width * 0.5)));
     const pad = { left: 52, right: 12, top: 10, bottom: 40 };
-    const lines = this.#series.map((s, k) => ({ ...s, color: s.color ?? COLORS[k % COLORS.length], points: (s.points ?? []).filter((p) => this.#usable(p)) }));
+    const lines = this.#series.map((s, k) => ({ ...s, color: s.color ?? CHART_CYCLE[k % CHART_CYCLE.length], points: (s.points ?? []).filter((p) => this.#usable(p)) }));
     const all = lines.flatMap((s) => s.points);
     const xs = all.map((p) => p[0]), ys = all.map((p) => p[1]);
     if (this.#marker !== null && Number.isFinite(this.#marker)) xs.push(this.#marker);
@@ -137,7 +138,7 @@ export class AttnLineChart extends AttnElement {
       if (s.points.length > 1 && !s.dot) {
         add('polyline', {
           fill: 'none', 'stroke-width': 2, 'stroke-linejoin': 'round',
-          ...(s.dashed ? { 'stroke-dasharray': '6 4' } : {}),
+          ...(s.dotted ? { 'stroke-dasharray': '2 3' } : s.dashed ? { 'stroke-dasharray': '6 4' } : {}),
           points: s.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' '),
         }).style.stroke = s.color; // CSSOM, so a colour may be var(--attn-…)
       }
@@ -153,7 +154,7 @@ export class AttnLineChart extends AttnElement {
     }
     svg.replaceChildren(...nodes);
     this.#legend.replaceChildren(...lines.map((s) => {
-      const sw = el('span', `swatch${s.dashed ? ' dashed' : ''}`);
+      const sw = el('span', `swatch${s.dotted ? ' dotted' : s.dashed ? ' dashed' : ''}`);
       sw.style.borderColor = s.color;
       const li = el('li');
       li.append(sw, s.label);

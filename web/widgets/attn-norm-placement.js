@@ -13,6 +13,7 @@ import { numberFields } from './experiment-fields.js';
 import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import './grokking-messages.js';
+import { CHART_COLORS } from './chart-colors.js';
 
 const FIELDS = [
   // [attribute, option, min, max, step, default]
@@ -23,7 +24,7 @@ const FIELDS = [
   ['seed', 'seed', 0, 9999, 1, 1],
 ];
 const VARIANTS = ['pre-ln-warmup', 'pre-ln', 'post-ln-warmup', 'post-ln'];
-const COLORS = { 'pre-ln-warmup': '#15803d', 'pre-ln': '#0e7490', 'post-ln-warmup': '#c2410c', 'post-ln': '#b91c1c' };
+const COLORS = { 'pre-ln-warmup': CHART_COLORS.green, 'pre-ln': CHART_COLORS.teal, 'post-ln-warmup': CHART_COLORS.orange, 'post-ln': CHART_COLORS.red };
 
 /** The norms recorded at `step` (or the last recorded before it) of a variant's history. */
 function normsAt(history, step) {

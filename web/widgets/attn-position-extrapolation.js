@@ -13,9 +13,10 @@ import { formatNumber } from './line-chart-scale.js';
 import { facts } from './experiment-style.js';
 import { halfUnitBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
+import { CHART_COLORS } from './chart-colors.js';
 
 const FIELDS = [['steps', 'steps', 25, 3000, 25, 300], ['train-length', 'trainLength', 8, 64, 8, 32], ['seed', 'seed', 0, 9999, 1, 1]];
-export const SCHEME_COLORS = { none: '#5b6675', sinusoidal: '#c2410c', learned: '#7e22ce', rope: '#3451b2', alibi: '#15803d' };
+export const SCHEME_COLORS = { none: CHART_COLORS.grey, sinusoidal: CHART_COLORS.orange, learned: CHART_COLORS.purple, rope: CHART_COLORS.blue, alibi: CHART_COLORS.green };
 
 export class AttnPositionExtrapolation extends ExperimentElement {
   static tag = 'attn-position-extrapolation';

@@ -12,6 +12,7 @@ import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
 import './experiment-messages.js';
+import { CHART_COLORS } from './chart-colors.js';
 
 // Kaplan et al. (2020), eqs. (1.1)–(1.3): N non-embedding parameters, D tokens,
 // C_min in PF-days (1 PF-day = 8.64e19 FLOPs).
@@ -91,11 +92,11 @@ export class AttnScalingLaws extends AttnElement {
     this.#iso.setAttribute('x-label', t('scaling.params', {}, L));
     this.#iso.setAttribute('y-label', t('scaling.loss', {}, L));
     this.#iso.series = [
-      ...ISO.map((c) => ({ label: `C = ${formatNumber(c)}`, points: curve(c), color: '#b7c0ce' })),
-      { label: `C = ${formatNumber(C)}`, points: curve(C), color: 'var(--attn-accent, #3451b2)' },
-      { label: t('scaling.frontier', {}, L), points: frontier, color: '#c2410c', dashed: true },
-      { label: t('scaling.optimum', {}, L), points: [[best.params, best.loss]], color: '#c2410c', dot: true },
-      { label: t('scaling.rule', {}, L), points: [[rule, lossAt(rule, C)]], color: '#15803d', dot: true },
+      ...ISO.map((c) => ({ label: `C = ${formatNumber(c)}`, points: curve(c), color: CHART_COLORS.grey })),
+      { label: `C = ${formatNumber(C)}`, points: curve(C), color: CHART_COLORS.blue },
+      { label: t('scaling.frontier', {}, L), points: frontier, color: CHART_COLORS.orange, dashed: true },
+      { label: t('scaling.optimum', {}, L), points: [[best.params, best.loss]], color: CHART_COLORS.orange, dot: true },
+      { label: t('scaling.rule', {}, L), points: [[rule, lossAt(rule, C)]], color: CHART_COLORS.green, dot: true },
     ];
     this.#iso.marker = best.params;
     this.#facts.replaceChildren(facts([

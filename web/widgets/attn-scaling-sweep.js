@@ -12,9 +12,10 @@ import { formatNumber } from './line-chart-scale.js';
 import { facts } from './experiment-style.js';
 import { logBounds, setYBounds } from './chart-bounds.js';
 import './sweep-messages.js';
+import { CHART_COLORS, CHART_CYCLE } from './chart-colors.js';
 
 const FIELDS = [['steps', 'steps', 25, 2000, 25, 400], ['seed', 'seed', 0, 9999, 1, 1]];
-const SIZE_COLORS = ['#3451b2', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207'];
+const SIZE_COLORS = CHART_CYCLE;
 
 /** Points of y ≈ c·x^α at the ends of [lo, hi] (a straight line on log–log axes). */
 const fitLine = (fit, xs) => (fit && xs.length ? [Math.min(...xs), Math.max(...xs)].map((x) => [x, fit.coefficient * x ** fit.exponent]) : []);
@@ -65,11 +66,11 @@ export class AttnScalingSweep extends ExperimentElement {
     const byN = [];
     if (ref) {
       const done = ref.runs.filter((r) => r.finalLoss !== null);
-      byN.push({ label: t('sweep.series.ref', {}, L), points: done.map((r) => [r.parameters, r.finalLoss]), color: '#8a94a3', dot: true });
-      byN.push({ label: t('sweep.series.refFit', { a: formatNumber(ref.fitParameters.exponent, 3) }, L), points: fitLine(ref.fitParameters, done.map((r) => r.parameters)), color: '#8a94a3', dashed: true });
+      byN.push({ label: t('sweep.series.ref', {}, L), points: done.map((r) => [r.parameters, r.finalLoss]), color: CHART_COLORS.grey, dot: true });
+      byN.push({ label: t('sweep.series.refFit', { a: formatNumber(ref.fitParameters.exponent, 3) }, L), points: fitLine(ref.fitParameters, done.map((r) => r.parameters)), color: CHART_COLORS.grey, dashed: true });
     }
-    if (liveRuns.length) byN.push({ label: t('sweep.series.live', {}, L), points: liveRuns.map((r) => [r.parameters, r.finalLoss]), color: '#3451b2', dot: true });
-    if (live?.fitParameters) byN.push({ label: t('sweep.series.liveFit', { a: formatNumber(live.fitParameters.exponent, 3) }, L), points: fitLine(live.fitParameters, liveRuns.map((r) => r.parameters)), color: '#3451b2' });
+    if (liveRuns.length) byN.push({ label: t('sweep.series.live', {}, L), points: liveRuns.map((r) => [r.parameters, r.finalLoss]), color: CHART_COLORS.blue, dot: true });
+    if (live?.fitParameters) byN.push({ label: t('sweep.series.liveFit', { a: formatNumber(live.fitParameters.exponent, 3) }, L), points: fitLine(live.fitParameters, liveRuns.map((r) => r.parameters)), color: CHART_COLORS.blue });
     this.#texts.byN.textContent = t('sweep.byN.title', {}, L);
     this.#byN.setAttribute('x-label', t('sweep.axis.n', {}, L));
     this.#byN.setAttribute('y-label', t('sweep.axis.loss', {}, L));
@@ -83,8 +84,8 @@ export class AttnScalingSweep extends ExperimentElement {
       label: t(shownLive ? 'sweep.series.size' : 'sweep.series.refSize', { n: formatNumber(r.parameters, 2), dim: r.dim, layers: r.nLayers }, L),
       points: r.curve.filter((c) => c.step > 0).map((c) => [c.flops, c.heldOutLoss]), color: SIZE_COLORS[k % SIZE_COLORS.length],
     }));
-    if (ref?.fitCompute) byC.push({ label: t('sweep.series.refFrontier', { a: formatNumber(ref.fitCompute.exponent, 3) }, L), points: fitLine(ref.fitCompute, ref.frontier.map((p) => p.flops)), color: '#1b2430', dashed: true });
-    if (shownLive && live.fitCompute) byC.push({ label: t('sweep.series.liveFrontier', { a: formatNumber(live.fitCompute.exponent, 3) }, L), points: fitLine(live.fitCompute, live.frontier.map((p) => p.flops)), color: '#1b2430' });
+    if (ref?.fitCompute) byC.push({ label: t('sweep.series.refFrontier', { a: formatNumber(ref.fitCompute.exponent, 3) }, L), points: fitLine(ref.fitCompute, ref.frontier.map((p) => p.flops)), color: CHART_COLORS.ink, dashed: true });
+    if (shownLive && live.fitCompute) byC.push({ label: t('sweep.series.liveFrontier', { a: formatNumber(live.fitCompute.exponent, 3) }, L), points: fitLine(live.fitCompute, live.frontier.map((p) => p.flops)), color: CHART_COLORS.ink });
     this.#texts.byC.textContent = t(shownLive ? 'sweep.byC.title' : 'sweep.byC.refTitle', {}, L);
     this.#byC.setAttribute('x-label', t('sweep.axis.c', {}, L));
     this.#byC.setAttribute('y-label', t('sweep.axis.loss', {}, L));

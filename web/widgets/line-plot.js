@@ -2,9 +2,11 @@
 // linear or log axes, with ticks, axis titles and a legend list. It draws
 // what it is given; nothing shown is computed here (ticks are only places).
 import { el } from './dom.js';
+import { CHART_COLORS, CHART_CYCLE } from './chart-colors.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-export const PALETTE = ['#3451b2', '#c2570c', '#1a7f37', '#8250df', '#b42318', '#0b7285', '#7d5a00', '#5b6675'];
+/** The series colours in turn: the charts' themed palette (chart-colors.js), then grey. */
+export const PALETTE = Object.freeze([...CHART_CYCLE, CHART_COLORS.grey]);
 
 function svg(tag, attrs = {}, text) {
   const node = document.createElementNS(NS, tag);
@@ -73,7 +75,9 @@ export function linePlot(series, { width = 560, height = 260, xLabel = '', yLabe
       d += `${d ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`;
     }
     const colour = s.colour ?? PALETTE[n % PALETTE.length];
-    root.append(svg('path', { d, fill: 'none', stroke: colour, 'stroke-width': 1.8, 'stroke-dasharray': s.dashed ? '5 4' : 'none', 'data-series': s.name }));
+    const path = svg('path', { d, fill: 'none', 'stroke-width': 1.8, 'stroke-dasharray': s.dashed ? '5 4' : 'none', 'data-series': s.name });
+    path.style.stroke = colour; // CSSOM, so a colour may be var(--attn-…)
+    root.append(path);
   });
   return root;
 }

@@ -18,7 +18,9 @@ export const PLANE_STYLE = `
 .plane .a { stroke: var(--q); fill: var(--q); } .plane .b { stroke: var(--k); fill: var(--k); }
 .plane .sum { stroke: #1a7f37; fill: #1a7f37; stroke-dasharray: 5 4; } .plane .diff { stroke: #8250df; fill: #8250df; stroke-dasharray: 5 4; }
 .plane .handle { cursor: grab; stroke: var(--surface); stroke-width: 2; }
-.plane .handle:focus { outline: none; stroke: var(--ink); stroke-width: 3; }
+/* Focus: a ring in ink, and a transparent outline that forced colours show. */
+.plane .handle:focus-visible { outline: 2px solid transparent; outline-offset: 2px; stroke: var(--ink); stroke-width: 3.5; }
+@media (forced-colors: active) { .plane .handle:focus-visible { outline-color: Highlight; } }
 .plane text { font-size: 13px; font-weight: 650; stroke: none; }
 `;
 

@@ -1,0 +1,156 @@
+// Chart colours against the chart's background, light and dark theme: every
+// series line (and its legend swatch) of every <attn-line-chart> on the pages
+// with charts, and the training page's loss keys, has a contrast of at least
+// 3:1 (WCAG 1.4.11, non-text contrast). Grokking's two reference curves differ
+// in colour and dash, legend keys matching. A focused <attn-vectors> handle shows
+// a focus indicator (an outline, kept in forced colours, and a visible ring).
+// Screenshots: tests/artifacts/charts/ (look at them).
+import { describe, expect, test } from 'vitest';
+import { collectErrors, screenshot, usePlayground } from './browser.js';
+
+const env = usePlayground();
+const PAGES = ['scaling-sweep.html', 'grokking.html', 'in-context.html', 'norm-placement.html', 'position-extrapolation.html', 'scaling.html', 'train.html',
+  'positions.html', 'efficiency.html', 'ssm.html']; // the last three: the small plots of line-plot.js
+
+async function open(path, media, { width = 1280, height = 900 } = {}) {
+  const page = await env.browser.context.newPage();
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia(media);
+  const errors = collectErrors(page);
+  await page.goto(`${env.web.origin}/playground/${path}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  return { page, errors };
+}
+
+/**
+ * Every chart mark's colour and the background it is drawn on: lines and
+ * dots of each <attn-line-chart> (through shadow roots) with their legend
+ * swatches, and <attn-train>'s loss keys. Background: the first opaque
+ * background of the element's ancestors (crossing shadow boundaries).
+ */
+function chartMarks(page) {
+  return page.evaluate(() => {
+    const backgroundOf = (node) => {
+      for (let e = node; e; e = e.parentElement ?? e.getRootNode().host) {
+        const c = getComputedStyle(e).backgroundColor;
+        if (c && c !== 'transparent' && !/rgba\(.*, 0\)$/.test(c)) return c;
+      }
+      return getComputedStyle(document.documentElement).backgroundColor;
+    };
+    const marks = [];
+    const visit = (root) => {
+      for (const e of root.querySelectorAll('*')) {
+        if (e.localName === 'attn-line-chart') {
+          const bg = backgroundOf(e);
+          const where = `${e.getRootNode().host?.localName ?? 'page'} ${e.getAttribute('y-label') ?? ''}`;
+          for (const l of e.shadowRoot.querySelectorAll('svg polyline')) marks.push({ where: `${where} line`, colour: getComputedStyle(l).stroke, bg });
+          for (const c of e.shadowRoot.querySelectorAll('svg circle')) {
+            const s = getComputedStyle(c);
+            if (s.fill !== 'none' && !c.style.stroke) marks.push({ where: `${where} dot`, colour: s.fill, bg });
+          }
+          for (const li of e.shadowRoot.querySelectorAll('li')) marks.push({ where: `${where} swatch "${li.textContent}"`, colour: getComputedStyle(li.querySelector('.swatch')).borderTopColor, bg });
+        }
+        for (const l of e.shadowRoot?.querySelectorAll('svg path[data-series]') ?? []) marks.push({ where: `${e.localName} plot "${l.dataset.series}"`, colour: getComputedStyle(l).stroke, bg: backgroundOf(l) });
+        for (const sw of e.shadowRoot?.querySelectorAll('ul.legend .swatch') ?? []) marks.push({ where: `${e.localName} plot key "${sw.parentElement.textContent}"`, colour: getComputedStyle(sw).backgroundColor, bg: backgroundOf(sw.parentElement) });
+        if (e.localName === 'attn-train') {
+          for (const k of e.shadowRoot.querySelectorAll('.key')) marks.push({ where: `attn-train key "${k.textContent}"`, colour: getComputedStyle(k, '::before').backgroundColor, bg: backgroundOf(k) });
+        }
+        if (e.shadowRoot) visit(e.shadowRoot);
+      }
+    };
+    visit(document);
+    return marks;
+  });
+}
+
+/** WCAG contrast of two computed `rgb()/rgba()` colours (alpha over the background); null if unparsable. */
+function contrast(fg, bg) {
+  const parse = (c) => c.match(/^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/)?.slice(1).map((v) => (v === undefined ? 1 : Number(v)));
+  const f = parse(fg), b = parse(bg);
+  if (!f || !b) return null;
+  const a = f[3] ?? 1;
+  const mixed = [0, 1, 2].map((i) => f[i] * a + b[i] * (1 - a));
+  const lum = (rgb) => {
+    const [r, g, bl] = rgb.map((v) => { const s = v / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(mixed), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('chart series contrast', () => {
+  test('the contrast function (known pairs)', () => {
+    expect(contrast('rgb(0, 0, 0)', 'rgb(255, 255, 255)')).toBeCloseTo(21, 6);
+    expect(contrast('rgb(118, 118, 118)', 'rgb(255, 255, 255)')).toBeCloseTo(4.54, 2); // #767676: the classic 4.5:1 grey
+    expect(contrast('rgb(27, 36, 48)', 'rgb(22, 27, 34)')).toBeLessThan(1.2); // main's dark-on-dark frontier
+    expect(contrast('color(srgb 1 0 0)', 'rgb(0, 0, 0)')).toBe(null);
+  });
+
+  for (const colorScheme of ['light', 'dark']) {
+    test.each(PAGES)(`%s (${colorScheme}): every series ≥ 3:1 against its background`, async (path) => {
+      const { page, errors } = await open(`${path}?lang=en`, { colorScheme });
+      expect(await page.evaluate((s) => matchMedia(`(prefers-color-scheme: ${s})`).matches, colorScheme)).toBe(true);
+      // The reference curves are drawn once the committed runs are loaded.
+      await page.waitForFunction(() => {
+        const charts = [];
+        const visit = (root) => { for (const e of root.querySelectorAll('*')) { if (e.localName === 'attn-line-chart' || e.localName === 'attn-train' || e.shadowRoot?.querySelector('ul.legend')) charts.push(e); if (e.shadowRoot) visit(e.shadowRoot); } };
+        visit(document);
+        return charts.some((c) => c.shadowRoot.querySelector('li, .key')) ;
+      }, null, { timeout: 30_000 });
+      await page.waitForTimeout(300);
+      const marks = await chartMarks(page);
+      expect(marks.length, 'chart marks found').toBeGreaterThan(0);
+      const measured = marks.map((m) => ({ ...m, ratio: contrast(m.colour, m.bg) }));
+      expect(measured.filter((m) => m.ratio === null), 'colours that are not rgb()').toEqual([]);
+      const low = measured.filter((m) => !(m.ratio >= 3)).map((m) => `${m.where}: ${m.colour} on ${m.bg} = ${m.ratio.toFixed(2)}:1`);
+      expect(low, 'series below 3:1').toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+  }
+});
+
+describe('grokking reference curves', () => {
+  test('are told apart by colour and dash pattern, and each legend key matches its line', async () => {
+    const { page } = await open('grokking.html?lang=en', { colorScheme: 'light' });
+    await page.waitForFunction(() => document.querySelector('attn-grokking')?.shadowRoot.querySelector('attn-line-chart')?.shadowRoot.querySelector('polyline'), null, { timeout: 30_000 });
+    const charts = await page.locator('attn-grokking').evaluate((g) => [...g.shadowRoot.querySelectorAll('attn-line-chart')].map((c) => {
+      const lines = [...c.shadowRoot.querySelectorAll('svg polyline')].map((l) => ({ stroke: getComputedStyle(l).stroke, dash: l.getAttribute('stroke-dasharray') }));
+      const keys = [...c.shadowRoot.querySelectorAll('li')].map((li) => { const s = getComputedStyle(li.querySelector('.swatch')); return { label: li.textContent, colour: s.borderTopColor, style: s.borderTopStyle }; });
+      return { lines, keys };
+    }).filter((c) => c.lines.length >= 2));
+    await page.close();
+    expect(charts.length, 'accuracy and loss charts with reference curves').toBe(2);
+    const styleOf = { null: 'solid', '6 4': 'dashed', '2 3': 'dotted' };
+    for (const { lines, keys } of charts) {
+      expect(lines.length).toBe(keys.length);
+      const refs = lines.filter((l) => l.dash !== null);
+      expect(refs.length, 'two reference curves').toBe(2);
+      expect(refs[0].stroke, 'different colours').not.toBe(refs[1].stroke);
+      expect(refs[0].dash, 'different dash patterns').not.toBe(refs[1].dash);
+      lines.forEach((l, i) => expect({ colour: keys[i].colour, style: keys[i].style }, keys[i].label).toEqual({ colour: l.stroke, style: styleOf[l.dash] }));
+    }
+  });
+});
+
+describe('vectors-view focus', () => {
+  for (const forcedColors of ['none', 'active']) {
+    test(`a focused handle shows an outline and a ring (forced colours ${forcedColors})`, async () => {
+      const { page } = await open('basics.html?lang=en', { forcedColors });
+      const focused = await page.locator('attn-vectors').first().evaluate((v) => {
+        const handle = v.shadowRoot.querySelector('.handle');
+        const before = getComputedStyle(handle).strokeWidth;
+        handle.focus({ focusVisible: true });
+        const s = getComputedStyle(handle);
+        return { active: v.shadowRoot.activeElement === handle, outline: s.outlineStyle, width: parseFloat(s.outlineWidth), colour: s.outlineColor, before, after: s.strokeWidth };
+      });
+      expect(focused.active).toBe(true);
+      expect(focused.outline).not.toBe('none');
+      expect(focused.width).toBeGreaterThanOrEqual(2);
+      expect(parseFloat(focused.after), 'the ring: a wider stroke than unfocused').toBeGreaterThan(parseFloat(focused.before));
+      // Forced colours: the outline takes the system highlight (it is transparent otherwise, the ring shows).
+      if (forcedColors === 'active') expect(focused.colour).not.toBe('rgba(0, 0, 0, 0)');
+      await page.close();
+    });
+  }
+});
