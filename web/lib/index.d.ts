@@ -199,8 +199,9 @@ export function scaledDotProductAttention(
 /**
  * The same maths as scaledDotProductAttention, computed FlashAttention-style:
  * keys in tiles with an online softmax (running max m, normaliser l, rescaled
- * accumulator), so the extra memory is O(D + tile) per query row instead of
- * O(Nq * Nk). Tiles that causal/window rule out are skipped, and so are
+ * accumulator), so the extra memory is O(N): 12 bytes per query row (m, l, a
+ * NaN flag) plus fixed-size packs of K and V (128 KB each, whatever N) and one
+ * block of scores, instead of the Nq * Nk weights. Tiles that causal/window rule out are skipped, and so are
  * tiles whose keys a boolean attnMask hides entirely (see masks.d.ts). No weights.
  */
 export function flashAttention(q: Tensor, k: Tensor, v: Tensor, options?: AttentionOptions): { output: Tensor };
