@@ -68,7 +68,9 @@ export async function exposeLib(page) {
  * Serves web/ and launches Chromium around one test file (beforeAll/afterAll).
  * Returns {web, browser, open}: `open(path)` opens a page of the playground,
  * waits for body[data-ready="true"], exposes the package (unless
- * expose: false) and returns {page, errors, requests, response}.
+ * expose: false) and returns {page, errors, requests, response}. Options
+ * `viewport` ({width, height}) and `media` (page.emulateMedia's argument:
+ * colorScheme, forcedColors, reducedMotion) apply before the page loads.
  */
 export function usePlayground({ locale = 'en-US' } = {}) {
   const env = { web: null, browser: null };
@@ -80,8 +82,10 @@ export function usePlayground({ locale = 'en-US' } = {}) {
     await env.browser?.close();
     env.web?.server.close();
   });
-  env.open = async (path, { context = env.browser.context, expose = true, readyTimeout } = {}) => {
+  env.open = async (path, { context = env.browser.context, expose = true, readyTimeout, viewport, media } = {}) => {
     const page = await context.newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    if (media) await page.emulateMedia(media);
     const errors = collectErrors(page);
     const requests = [];
     page.on('request', (r) => requests.push(r.url()));

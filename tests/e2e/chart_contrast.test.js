@@ -6,21 +6,15 @@
 // a focus indicator (an outline, kept in forced colours, and a visible ring).
 // Screenshots: tests/artifacts/charts/ (look at them).
 import { describe, expect, test } from 'vitest';
-import { collectErrors, screenshot, usePlayground } from './browser.js';
+import { screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground();
 const PAGES = ['scaling-sweep.html', 'grokking.html', 'in-context.html', 'norm-placement.html', 'position-extrapolation.html', 'scaling.html', 'train.html',
   'positions.html', 'efficiency.html', 'ssm.html']; // the last three: the small plots of line-plot.js
 
-async function open(path, media, { width = 1280, height = 900 } = {}) {
-  const page = await env.browser.context.newPage();
-  await page.setViewportSize({ width, height });
-  await page.emulateMedia(media);
-  const errors = collectErrors(page);
-  await page.goto(`${env.web.origin}/playground/${path}`);
-  await page.waitForSelector('body[data-ready="true"]');
-  return { page, errors };
-}
+/** A playground page at 1280 × 900 (or `viewport`) under the given media features. */
+const open = (path, media, viewport = { width: 1280, height: 900 }) =>
+  env.open(`/playground/${path}`, { media, viewport, expose: false });
 
 /**
  * Every chart mark's colour and the background it is drawn on: lines and

@@ -12,21 +12,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { collectErrors, screenshot, usePlayground } from './browser.js';
+import { screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground();
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PAGES = ['index.html', 'lab.html', 'positions.html', 'efficiency.html', 'train.html', 'in-context.html'];
 
-async function open(path, media, { width = 1280, height = 900 } = {}) {
-  const page = await env.browser.context.newPage();
-  await page.setViewportSize({ width, height });
-  await page.emulateMedia(media);
-  const errors = collectErrors(page);
-  await page.goto(`${env.web.origin}/playground/${path}`);
-  await page.waitForSelector('body[data-ready="true"]');
-  return { page, errors };
-}
+/** A playground page at 1280 × 900 (or `viewport`) under the given media features. */
+const open = (path, media, viewport = { width: 1280, height: 900 }) =>
+  env.open(`/playground/${path}`, { media, viewport, expose: false });
 
 /** Presses Tab `count` times; for each stop: the deepest focused element (through shadow roots) and its outline. */
 async function focusStops(page, count) {

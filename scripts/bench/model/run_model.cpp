@@ -192,27 +192,19 @@ int generate(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     const std::string mode = argc > 1 ? argv[1] : "";
-    if (mode == "bench" && argc > 2) {
+    if ((mode == "bench" || mode == "prefill") && argc > 2) {
         const Shape* s = find_shape(argv[2]);
+        // bench: --steps generated tokens; prefill: --tokens in the prompt.
+        const char* count_flag = mode == "bench" ? "--steps" : "--tokens";
         bool q8 = false;
-        int steps = 256, reps = 5;
+        int count = mode == "bench" ? 256 : 128, reps = 5;
         for (int i = 3; i < argc; ++i) {
             if (std::strcmp(argv[i], "--q8") == 0) q8 = true;
-            else if (std::strcmp(argv[i], "--steps") == 0 && i + 1 < argc) steps = std::atoi(argv[++i]);
+            else if (std::strcmp(argv[i], count_flag) == 0 && i + 1 < argc) count = std::atoi(argv[++i]);
             else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::atoi(argv[++i]);
         }
-        return s ? bench(*s, q8, steps, reps) : 2;
-    }
-    if (mode == "prefill" && argc > 2) {
-        const Shape* s = find_shape(argv[2]);
-        bool q8 = false;
-        int tokens = 128, reps = 5;
-        for (int i = 3; i < argc; ++i) {
-            if (std::strcmp(argv[i], "--q8") == 0) q8 = true;
-            else if (std::strcmp(argv[i], "--tokens") == 0 && i + 1 < argc) tokens = std::atoi(argv[++i]);
-            else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::atoi(argv[++i]);
-        }
-        return s ? prefill(*s, q8, tokens, reps) : 2;
+        if (!s) return 2;
+        return mode == "bench" ? bench(*s, q8, count, reps) : prefill(*s, q8, count, reps);
     }
     if (mode == "random" && argc > 3) {
         const Shape* s = find_shape(argv[2]);
