@@ -20,6 +20,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 #include "attnscope/model/kernels.h"
 #include "attnscope/model/sampler.h"
@@ -78,13 +79,20 @@ double now_s() {
 // Processor time of this process: steadier than wall time on a busy machine.
 double cpu_s() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
-int bench(const Shape& s, bool q8, int steps, int reps) {
+// The shape's seeded random checkpoint, loaded (null, with a message, if it fails).
+std::unique_ptr<Transformer> random_model(const Shape& s, bool q8) {
     const std::vector<std::uint8_t> file = random_checkpoint(s);
     LoadOptions opt;
     opt.quantize_q8 = q8;
     std::unique_ptr<Transformer> m;
     const Outcome o = Transformer::load_llama2c(file.data(), file.size(), opt, &m);
-    if (!o.ok()) return std::fprintf(stderr, "%s\n", o.message.c_str()), 1;
+    if (!o.ok()) std::fprintf(stderr, "%s\n", o.message.c_str());
+    return o.ok() ? std::move(m) : nullptr;
+}
+
+int bench(const Shape& s, bool q8, int steps, int reps) {
+    std::unique_ptr<Transformer> m = random_model(s, q8);
+    if (!m) return 1;
     if (steps > m->config().seq_len) steps = m->config().seq_len;
     double best = 0, best_cpu = 0;
     int last = 0;
@@ -107,12 +115,8 @@ int bench(const Shape& s, bool q8, int steps, int reps) {
 }
 
 int prefill(const Shape& s, bool q8, int tokens, int reps) {
-    const std::vector<std::uint8_t> file = random_checkpoint(s);
-    LoadOptions opt;
-    opt.quantize_q8 = q8;
-    std::unique_ptr<Transformer> m;
-    const Outcome o = Transformer::load_llama2c(file.data(), file.size(), opt, &m);
-    if (!o.ok()) return std::fprintf(stderr, "%s\n", o.message.c_str()), 1;
+    std::unique_ptr<Transformer> m = random_model(s, q8);
+    if (!m) return 1;
     const int V = m->config().vocab_size;
     if (tokens > m->config().seq_len) tokens = m->config().seq_len;
     std::vector<int> ids(static_cast<std::size_t>(tokens));
