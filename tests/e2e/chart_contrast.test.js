@@ -148,3 +148,79 @@ describe('vectors-view focus', () => {
     });
   }
 });
+
+/** The series of every <attn-line-chart> inside `host` with its legend key's look: shape, colour and border style. */
+const chartsIn = (page, host) => page.locator(host).evaluate((h) => [...h.shadowRoot.querySelectorAll('attn-line-chart')].map((c) => ({
+  id: c.id,
+  series: c.series.map((s) => ({ label: s.label, dot: Boolean(s.dot), dashed: Boolean(s.dashed) })),
+  lines: [...c.shadowRoot.querySelectorAll('svg polyline')].map((l) => ({ stroke: getComputedStyle(l).stroke, dash: l.getAttribute('stroke-dasharray') })),
+  keys: [...c.shadowRoot.querySelectorAll('li')].map((li) => {
+    const sw = li.querySelector('.swatch'), s = getComputedStyle(sw), box = sw.getBoundingClientRect();
+    return { label: li.textContent, colour: s.borderTopColor, style: s.borderTopStyle, round: s.borderTopLeftRadius === '50%' && box.width > 0 && Math.abs(box.width - box.height) < 0.5 };
+  }),
+})));
+
+describe('legend keys match their marks', () => {
+  test('scaling sweep: a dot-only series (the reference run) has a round key, a line series a flat one', async () => {
+    const { page } = await open('scaling-sweep.html?lang=en', { colorScheme: 'light' });
+    await page.waitForFunction(() => [...document.querySelector('attn-scaling-sweep')?.shadowRoot.querySelectorAll('attn-line-chart') ?? []].some((c) => c.series.some((s) => s.dot)), null, { timeout: 30_000 });
+    const charts = await chartsIn(page, 'attn-scaling-sweep');
+    await page.close();
+    const keyed = charts.flatMap((c) => c.series.map((s, i) => ({ ...s, round: c.keys[i]?.round })));
+    expect(keyed.filter((s) => s.dot).length, 'dot-only series').toBeGreaterThan(0);
+    expect(keyed.filter((s) => !s.dot).length, 'line series').toBeGreaterThan(0);
+    for (const s of keyed) expect(s.round, `${s.label}: round key iff dot-only`).toBe(s.dot);
+  });
+
+  test('position extrapolation: the reference run is dashed, each legend key matching its line', async () => {
+    const { page } = await open('position-extrapolation.html?lang=en', { colorScheme: 'light' });
+    await page.waitForFunction(() => document.querySelector('attn-position-extrapolation')?.shadowRoot.querySelector('#reference-chart')?.shadowRoot.querySelector('polyline'), null, { timeout: 30_000 });
+    const ref = (await chartsIn(page, 'attn-position-extrapolation')).find((c) => c.id === 'reference-chart');
+    await page.close();
+    expect(ref.lines.length, 'one line per scheme').toBeGreaterThanOrEqual(4);
+    expect(ref.keys.length).toBe(ref.lines.length);
+    ref.lines.forEach((l, i) => {
+      expect(l.dash, `${ref.keys[i].label}: dashed`).toBe('6 4');
+      expect({ colour: ref.keys[i].colour, style: ref.keys[i].style }, ref.keys[i].label).toEqual({ colour: l.stroke, style: 'dashed' });
+    });
+  });
+});
+
+/** CIE76 colour difference ΔE*ab of two computed `rgb()` colours (sRGB, D65). */
+function deltaE(c1, c2) {
+  const lab = (c) => {
+    const [r, g, b] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map((v) => { const s = v / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+    const xyz = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883];
+    const [fx, fy, fz] = xyz.map((t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116));
+    return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+  };
+  const a = lab(c1), b = lab(c2);
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+// Norm placement draws four variants in one chart. ΔE76 ≈ 2.3 is a just-noticeable
+// difference between patches side by side; thin lines apart need far more. 40 keeps
+// every pair of the palette's categorical hues except orange/red (16 light) and
+// orange/amber (25 dark) — the near pairs a reader mixes up.
+const MIN_SERIES_DELTA_E = 40;
+
+describe('norm-placement series colours', () => {
+  test('ΔE76 of CIE76 (known pairs)', () => {
+    expect(deltaE('rgb(0, 0, 0)', 'rgb(255, 255, 255)')).toBeCloseTo(100, 3);
+    expect(deltaE('rgb(194, 65, 12)', 'rgb(185, 28, 28)')).toBeLessThan(MIN_SERIES_DELTA_E); // #c2410c / #b91c1c: the pair this guards against
+  });
+
+  for (const colorScheme of ['light', 'dark']) {
+    test(`every pair of variants differs by ΔE76 ≥ ${MIN_SERIES_DELTA_E} (${colorScheme})`, async () => {
+      const { page } = await open('norm-placement.html?lang=en', { colorScheme });
+      await page.waitForFunction(() => document.querySelector('attn-norm-placement')?.shadowRoot.querySelector('attn-line-chart')?.shadowRoot.querySelector('polyline'), null, { timeout: 30_000 });
+      const charts = await chartsIn(page, 'attn-norm-placement');
+      await page.close();
+      const colours = [...new Set(charts.flatMap((c) => c.keys.map((k) => k.colour)))];
+      expect(colours.length, 'four variants').toBe(4);
+      for (let i = 0; i < colours.length; i++) {
+        for (let j = i + 1; j < colours.length; j++) expect(deltaE(colours[i], colours[j]), `${colours[i]} vs ${colours[j]}`).toBeGreaterThanOrEqual(MIN_SERIES_DELTA_E);
+      }
+    });
+  }
+});

@@ -19,13 +19,14 @@ svg:focus-visible { outline: 2px solid var(--attn-accent, #3451b2); outline-offs
 .grid { stroke: var(--attn-line, #e1e6ee); }
 .axis text { fill: var(--attn-muted, #5b6675); font-size: 11px; }
 .label { fill: var(--attn-muted, #5b6675); font-size: 11.5px; }
-.cross { stroke: #8a94a3; stroke-dasharray: 3 3; }
+.cross { stroke: var(--attn-cross, #8a94a3); stroke-dasharray: 3 3; }
 .marker { stroke: var(--attn-accent, #3451b2); stroke-width: 1.5; stroke-dasharray: 6 3; }
 ul { list-style: none; display: flex; flex-wrap: wrap; gap: 2px 14px; margin: 6px 0 0; padding: 0; }
 li { display: inline-flex; align-items: center; gap: 6px; }
 .swatch { width: 18px; height: 0; border-top: 2.5px solid; forced-color-adjust: none; } /* the key to the lines' colours, kept in forced colours */
 .swatch.dashed { border-top-style: dashed; }
 .swatch.dotted { border-top-style: dotted; }
+.swatch.dot { width: 0; height: 0; border: 4px solid; border-radius: 50%; margin: 0 5px; } /* a dot-only series: a round key of the same 18px */
 .readout { margin: 4px 0 0; min-height: 1.6em; color: var(--attn-muted, #5b6675); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 `;
 
@@ -154,7 +155,8 @@ export class AttnLineChart extends AttnElement {
     }
     svg.replaceChildren(...nodes);
     this.#legend.replaceChildren(...lines.map((s) => {
-      const sw = el('span', `swatch${s.dotted ? ' dotted' : s.dashed ? ' dashed' : ''}`);
+      const dotOnly = s.dot || s.points.length === 1; // drawn as dots, no line (as above)
+      const sw = el('span', `swatch${dotOnly ? ' dot' : s.dotted ? ' dotted' : s.dashed ? ' dashed' : ''}`);
       sw.style.borderColor = s.color;
       const li = el('li');
       li.append(sw, s.label);

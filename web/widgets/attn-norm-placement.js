@@ -24,7 +24,7 @@ const FIELDS = [
   ['seed', 'seed', 0, 9999, 1, 1],
 ];
 const VARIANTS = ['pre-ln-warmup', 'pre-ln', 'post-ln-warmup', 'post-ln'];
-const COLORS = { 'pre-ln-warmup': CHART_COLORS.green, 'pre-ln': CHART_COLORS.teal, 'post-ln-warmup': CHART_COLORS.orange, 'post-ln': CHART_COLORS.red };
+const COLORS = { 'pre-ln-warmup': CHART_COLORS.green, 'pre-ln': CHART_COLORS.teal, 'post-ln-warmup': CHART_COLORS.orange, 'post-ln': CHART_COLORS.purple };
 
 /** The norms recorded at `step` (or the last recorded before it) of a variant's history. */
 function normsAt(history, step) {

@@ -56,6 +56,7 @@ export class AttnPositionExtrapolation extends ExperimentElement {
   #series(results, L, suffix) {
     return results.filter((r) => r?.loss.length).map((r) => ({
       label: t(`pos.scheme.${r.scheme}`, {}, L) + suffix, points: r.positions.map((p, i) => [p, r.loss[i]]), color: SCHEME_COLORS[r.scheme],
+      dashed: suffix !== '', // the committed reference run, dashed as on every experiment page
     }));
   }
 
