@@ -2,7 +2,10 @@
 // series line (and its legend swatch) of every <attn-line-chart> on the pages
 // with charts, and the training page's loss keys, has a contrast of at least
 // 3:1 (WCAG 1.4.11, non-text contrast). Grokking's two reference curves differ
-// in colour and dash, legend keys matching. A focused <attn-vectors> handle shows
+// in colour and dash, legend keys matching; so are position extrapolation's reference
+// curves (dashed). A dot-only series has a round legend key. Norm placement's four
+// variants differ pairwise by ΔE76 ≥ 40. The hover cross-hair follows the theme.
+// A focused <attn-vectors> handle shows
 // a focus indicator (an outline, kept in forced colours, and a visible ring).
 // Screenshots: tests/artifacts/charts/ (look at them).
 import { describe, expect, test } from 'vitest';
@@ -223,4 +226,24 @@ describe('norm-placement series colours', () => {
       }
     });
   }
+});
+
+describe('chart cross-hair', () => {
+  test('follows the theme (a dark value in the dark theme), ≥ 3:1 against the chart background in each', async () => {
+    const seen = {};
+    for (const colorScheme of ['light', 'dark']) {
+      const { page } = await open('scaling-sweep.html?lang=en', { colorScheme });
+      await page.waitForFunction(() => document.querySelector('attn-scaling-sweep')?.shadowRoot.querySelector('attn-line-chart')?.shadowRoot.querySelector('circle'), null, { timeout: 30_000 });
+      const chart = page.locator('attn-scaling-sweep attn-line-chart').first();
+      await chart.locator('svg').press('ArrowRight');
+      seen[colorScheme] = await chart.evaluate((c) => {
+        let bg = null;
+        for (let e = c; e && !bg; e = e.parentElement ?? e.getRootNode().host) { const b = getComputedStyle(e).backgroundColor; if (!/rgba\(.*, 0\)$/.test(b)) bg = b; }
+        return { stroke: getComputedStyle(c.shadowRoot.querySelector('.cross')).stroke, bg };
+      });
+      await page.close();
+      expect(contrast(seen[colorScheme].stroke, seen[colorScheme].bg), `${colorScheme}: ${seen[colorScheme].stroke} on ${seen[colorScheme].bg}`).toBeGreaterThanOrEqual(3);
+    }
+    expect(seen.dark.stroke, 'a theme variable, not one fixed grey').not.toBe(seen.light.stroke);
+  });
 });
