@@ -5,8 +5,8 @@
 // in colour and dash, legend keys matching; so are position extrapolation's reference
 // curves (dashed). A dot-only series has a round legend key. Norm placement's four
 // variants differ pairwise by ΔE76 ≥ 40. The hover cross-hair follows the theme.
-// A focused <attn-vectors> handle shows
-// a focus indicator (an outline, kept in forced colours, and a visible ring).
+// A focused <attn-vectors> handle shows a focus indicator (an outline, kept in
+// forced colours, and a visible ring).
 // Screenshots: tests/artifacts/charts/ (look at them).
 import { describe, expect, test } from 'vitest';
 import { screenshot, usePlayground } from './browser.js';
