@@ -6,9 +6,10 @@
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { addMessages, onLangChange, t } from '../widgets/i18n.js';
 import { BLOCK_MESSAGES } from './block-messages.js';
 import { bindUrlState, control } from './url-state.js';
+import { translatePage } from './page-language.js';
 
 for (const [code, messages] of Object.entries(BLOCK_MESSAGES)) addMessages(code, messages);
 
@@ -91,10 +92,7 @@ function showCall() {
 }
 
 function applyLanguage() {
-  const code = lang();
-  document.documentElement.lang = code;
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  translatePage();
   if (!state.tokensEdited) controls.tokens.value = t('tokens.default');
   update();
   showCall();

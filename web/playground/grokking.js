@@ -1,15 +1,7 @@
 // The grokking page: one <attn-grokking> (the run goes to an ExperimentWorker)
 // and the setting, with the URL holding the controls.
-import './site.js';
-import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { mountExperimentPage } from './experiment-page.js';
 import { GROKKING_PAGE_MESSAGES } from './grokking-page-messages.js';
-import { bindUrlState } from './url-state.js';
-
-for (const [code, messages] of Object.entries(GROKKING_PAGE_MESSAGES)) addMessages(code, messages);
-
-const $ = (id) => document.getElementById(id);
-const grok = $('grok');
 
 const CALL = `import { runGrokking, ExperimentWorker } from 'attnscope/experiments';
 
@@ -25,22 +17,9 @@ const worker = new ExperimentWorker();
 const run = worker.run('grokking', { weightDecay: 0 }, { onProgress });
 worker.pause(); worker.resume(); worker.cancel();`;
 
-function applyLanguage() {
-  document.documentElement.lang = lang();
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-}
-
-onLangChange(applyLanguage);
-applyLanguage();
-$('call').textContent = CALL;
-const KEYS = { p: 'p', operation: 'op', trainFraction: 'frac', weightDecay: 'wd', seed: 'seed', steps: 'steps' };
-const wanted = {};
-const address = bindUrlState(Object.entries(KEYS).map(([name, key]) => ({
-  key,
-  get: () => String(grok.settings[name]),
-  set(v) { wanted[name] = name === 'operation' ? v : Number(v); },
-})), { apply() { grok.settings = wanted; } });
-grok.addEventListener('settings-change', () => address.save({ push: true }));
-const ready = () => { document.body.dataset.ready = 'true'; };
-if (grok.reference) ready(); else grok.addEventListener('reference-load', ready, { once: true });
+mountExperimentPage({
+  messages: GROKKING_PAGE_MESSAGES,
+  element: document.getElementById('grok'),
+  keys: { p: 'p', operation: 'op', trainFraction: 'frac', weightDecay: 'wd', seed: 'seed', steps: 'steps' },
+  call: CALL,
+});

@@ -1,17 +1,9 @@
 // The in-context learning page: one <attn-in-context> (training runs in an
 // ExperimentWorker) and the derivation of the step, whose numbers are
 // computed here from the same functions the experiment uses.
-import './site.js';
-import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { mountExperimentPage } from './experiment-page.js';
 import { IN_CONTEXT_MESSAGES } from './in-context-messages.js';
-import { bindUrlState } from './url-state.js';
 import { oneStepGradientDescent } from '../experiments/regression-baselines.js';
-
-for (const [code, messages] of Object.entries(IN_CONTEXT_MESSAGES)) addMessages(code, messages);
-
-const $ = (id) => document.getElementById(id);
-const icl = $('icl');
 
 const CALL = `import { runInContextRegression, ExperimentWorker } from 'attnscope/experiments';
 
@@ -40,23 +32,10 @@ function derivation() {
   ].join('\n');
 }
 
-function applyLanguage() {
-  document.documentElement.lang = lang();
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-}
-
-onLangChange(applyLanguage);
-applyLanguage();
-$('derivation').textContent = derivation();
-$('call').textContent = CALL;
-const KEYS = { steps: 'steps', contextLength: 'n', dims: 'd', noise: 'noise', seed: 'seed' };
-const wanted = {};
-const address = bindUrlState(Object.entries(KEYS).map(([name, key]) => ({
-  key,
-  get: () => String(icl.settings[name]),
-  set(v) { wanted[name] = Number(v); },
-})), { apply() { icl.settings = wanted; } });
-icl.addEventListener('settings-change', () => address.save({ push: true }));
-const ready = () => { document.body.dataset.ready = 'true'; };
-if (icl.reference) ready(); else icl.addEventListener('reference-load', ready, { once: true });
+mountExperimentPage({
+  messages: IN_CONTEXT_MESSAGES,
+  element: document.getElementById('icl'),
+  keys: { steps: 'steps', contextLength: 'n', dims: 'd', noise: 'noise', seed: 'seed' },
+  call: CALL,
+});
+document.getElementById('derivation').textContent = derivation();

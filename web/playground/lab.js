@@ -5,11 +5,12 @@
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { addMessages, onLangChange, t } from '../widgets/i18n.js';
 import { randomQK } from '../widgets/attention-source.js';
 import { formatExact } from '../widgets/format.js';
 import { LAB_MESSAGES } from './lab-messages.js';
 import { bindUrlState, control } from './url-state.js';
+import { translatePage } from './page-language.js';
 
 for (const [code, messages] of Object.entries(LAB_MESSAGES)) addMessages(code, messages);
 
@@ -76,10 +77,7 @@ function withSubscripts(text) {
 }
 
 function applyLanguage() {
-  const code = lang();
-  document.documentElement.lang = code;
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  translatePage();
   qInput.setAttribute('label', t('q.label'));
   kInput.setAttribute('label', t('k.label'));
   if (!state.tokensEdited) controls.tokens.value = t('tokens.default');

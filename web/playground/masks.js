@@ -4,10 +4,11 @@
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { addMessages, onLangChange, t } from '../widgets/i18n.js';
 import { parseIndexList } from '../widgets/attn-mask-grid.js';
 import { MASKS_MESSAGES } from './masks-messages.js';
 import { bindUrlState, control } from './url-state.js';
+import { translatePage } from './page-language.js';
 
 for (const [code, messages] of Object.entries(MASKS_MESSAGES)) addMessages(code, messages);
 
@@ -65,10 +66,7 @@ function update() {
 }
 
 function applyLanguage() {
-  const code = lang();
-  document.documentElement.lang = code;
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  translatePage();
   update();
 }
 

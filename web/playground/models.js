@@ -3,10 +3,11 @@
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { addMessages } from '../widgets/i18n.js';
 import { MODELS_MESSAGES } from './models-messages.js';
 import { bindUrlState } from './url-state.js';
 import { loadTrained } from '../widgets/train-store.js';
+import { followLanguage } from './page-language.js';
 
 for (const [code, messages] of Object.entries(MODELS_MESSAGES)) addMessages(code, messages);
 
@@ -24,14 +25,7 @@ for await (const token of worker.stream('softmax|', { temperature: 0, signal: st
 const { logits, attention } = await worker.forward(ids.slice(0, position), { returnAttention: true });
 // attention: [layers, heads, T, T]; the last row of each head is where it looked`;
 
-function applyLanguage() {
-  document.documentElement.lang = lang();
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-}
-
-onLangChange(applyLanguage);
-applyLanguage();
+followLanguage();
 $('call').textContent = CALL;
 // The address holds the model and every sampling control of the element.
 const KEYS = { model: 'model', prompt: 'prompt', temperature: 'temperature', topK: 'top-k', topP: 'top-p', seed: 'seed', maxNewTokens: 'max' };

@@ -5,9 +5,10 @@
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { addMessages } from '../widgets/i18n.js';
 import { POSITIONS_MESSAGES } from './positions-messages.js';
 import { keepAttributesInUrl } from './widget-url-state.js';
+import { followLanguage } from './page-language.js';
 
 for (const [code, messages] of Object.entries(POSITIONS_MESSAGES)) addMessages(code, messages);
 
@@ -49,12 +50,6 @@ function update() {
   writeUrl();
 }
 
-function applyLanguage() {
-  document.documentElement.lang = lang();
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-}
-
 for (const id of CONTROLS) $(id).addEventListener('change', update);
 const pending = new Set([dial, $('sinusoidal'), $('decay'), $('permutation')]);
 for (const el of pending) {
@@ -63,9 +58,8 @@ for (const el of pending) {
     if (pending.size === 0) document.body.dataset.ready = 'true';
   });
 }
-onLangChange(applyLanguage);
 readUrl();
 keepAttributesInUrl([$('sinusoidal'), $('decay'), $('permutation')]);
-applyLanguage();
+followLanguage();
 update();
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

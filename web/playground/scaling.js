@@ -4,10 +4,11 @@
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { addMessages } from '../widgets/i18n.js';
 import { formatNumber } from '../widgets/line-chart-scale.js';
 import { SCALING_MESSAGES } from './scaling-messages.js';
 import { bindUrlState } from './url-state.js';
+import { followLanguage } from './page-language.js';
 
 for (const [code, messages] of Object.entries(SCALING_MESSAGES)) addMessages(code, messages);
 
@@ -38,14 +39,7 @@ function derivation() {
   ].join('\n');
 }
 
-function applyLanguage() {
-  document.documentElement.lang = lang();
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-}
-
-onLangChange(applyLanguage);
-applyLanguage();
+followLanguage();
 $('call').textContent = CALL;
 const showDerivation = () => { $('derivation').textContent = derivation(); };
 showDerivation();

@@ -4,9 +4,10 @@
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
-import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
+import { addMessages } from '../widgets/i18n.js';
 import { TRAIN_MESSAGES } from './train-messages.js';
 import { bindUrlState } from './url-state.js';
+import { followLanguage } from './page-language.js';
 
 for (const [code, messages] of Object.entries(TRAIN_MESSAGES)) addMessages(code, messages);
 
@@ -30,12 +31,6 @@ const result = await worker.start({
 });
 const { checkpoint, tokenizer } = await worker.snapshot();   // llama2.c bytes + tokenizer.bin`;
 
-function applyLanguage() {
-  document.documentElement.lang = lang();
-  document.title = t('doc.title');
-  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-}
-
 // The address holds the widget's settings; its controls set its attributes,
 // so an attribute change is a committed change (Back undoes it). A field
 // absent from the address removes the attribute (the widget's default).
@@ -55,8 +50,7 @@ const address = bindUrlState(KEPT.map((key) => ({
 });
 new MutationObserver(() => address.save({ push: true })).observe(train, { attributes: true, attributeFilter: KEPT });
 
-onLangChange(applyLanguage);
-applyLanguage();
+followLanguage();
 $('call').textContent = CALL;
 document.body.dataset.ready = 'true';
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });
