@@ -2,6 +2,7 @@
 // value in data-value), row/column labels, an optional row-sum column, a
 // colour legend and a tooltip. It draws what it is given; it computes nothing.
 import { colourScale, formatExact, formatShort } from './format.js';
+import { ThemedScales, onColourSchemeChange } from './scale-colors.js';
 import { STYLE } from './heatmap-style.js';
 import { Tooltip } from './heatmap-tooltip.js';
 import { el } from './dom.js';
@@ -9,7 +10,7 @@ import { textWidth } from './layout.js';
 
 export class HeatmapView {
   #frame; #status; #plot; #grid; #caption; #rowTitle; #colTitle; #legend; #tip; #sumHeader = null;
-  #cells = []; #sumCells = []; #rowLabels = []; #colLabels = []; #layoutKey = ''; #state = null; #active = null;
+  #cells = []; #sumCells = []; #rowLabels = []; #colLabels = []; #layoutKey = ''; #state = null; #active = null; #scales;
 
   /** onHover({row, col, sum}) or onHover(null) when the pointer leaves. */
   constructor(shadowRoot, { onHover }) {
@@ -37,6 +38,9 @@ export class HeatmapView {
     this.#tip = new Tooltip();
     this.#frame.append(this.#caption, this.#status, this.#plot, this.#tip.element);
     shadowRoot.append(style, this.#frame);
+    // The scales follow the theme where the view is drawn; a switch of light/dark recolours it.
+    this.#scales = new ThemedScales(shadowRoot);
+    onColourSchemeChange(this, (view) => { if (view.#state) view.draw(view.#state); });
     this.#grid.addEventListener('pointerover', (e) => this.#pointer(e));
     // A finger "leaves" as it lifts: a tapped cell keeps its tooltip until the next tap or blur.
     this.#grid.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') this.#leave(); });
@@ -69,7 +73,7 @@ export class HeatmapView {
     this.#colTitle.textContent = state.text.colTitle ?? '';
     this.#grid.setAttribute('aria-label', state.text.label);
     if (this.#sumHeader) this.#sumHeader.textContent = state.text.sumHeader;
-    const scale = colourScale(state.matrix.data, { max: state.max });
+    const scale = colourScale(state.matrix.data, { max: state.max, stops: this.#scales.read() });
     const compact = state.cellSize < 40;
     state.matrix.data.forEach((v, n) => {
       const cell = this.#cells[n];
