@@ -10,6 +10,7 @@
 //   the centre at every stop (so a larger |value| always looks stronger);
 // - the cells use the scale of the legend (a zero cell is the centre);
 // - a change of the colour scheme on an open page recolours the heatmaps;
+// - the keyboard's active cell is outlined in the theme's ink;
 // - forced colours (here with the dark scheme) leave the theme's cells as they are.
 // Screenshots: tests/artifacts/heatmap-theme/ (look at them).
 import { describe, expect, test } from 'vitest';
@@ -173,6 +174,18 @@ describe('heatmap scales follow the theme', () => {
     expect(maps.flatMap(scaleProblems)).toEqual([]);
   });
 
+  test('the keyboard\'s active cell is outlined in the theme\'s ink, ≥ 3:1 against the centre (light and dark)', async () => {
+    for (const colorScheme of ['light', 'dark']) {
+      const { page } = await open('lab.html?lang=en', { colorScheme });
+      await page.locator('#heatmap .grid').focus();
+      await page.keyboard.press('ArrowRight');
+      const outline = await page.locator('#heatmap').evaluate((h) => getComputedStyle(h.shadowRoot.querySelector('.cell.active')).outlineColor);
+      const zero = rgbsIn((await heatmaps(page, '#heatmap'))[0].gradient)[0]; // the sequential scale's 0
+      await page.close();
+      expect(contrast(rgbOf(outline), zero), `${colorScheme}: ${outline} on rgb(${zero})`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   test('forced colours keep the dark theme\'s cell colours', async () => {
     const cells = async (forcedColors) => {
       const { page } = await open('positions.html?lang=en', { colorScheme: 'dark', forcedColors });
@@ -204,4 +217,17 @@ describe('screenshots', () => {
       }
     }
   }, 180_000);
+
+  // The other pages with heatmaps changed only in the dark theme (the light stops are the ones they had).
+  test.each(['lab.html', 'masks.html', 'block.html', 'lecture.html', 'in-context.html', 'ssm.html', 'models.html', 'train.html', 'widgets.html'])(
+    '%s at 1280 and 390 px, ja and en, dark', async (path) => {
+      for (const width of [1280, 390]) {
+        for (const lang of ['ja', 'en']) {
+          const { page, errors } = await open(`${path}?lang=${lang}`, { colorScheme: 'dark' }, { width, height: 900 });
+          await screenshot(page, `heatmap-theme/${path.replace('.html', '')}-${width}-${lang}-dark`);
+          expect(errors).toEqual([]);
+          await page.close();
+        }
+      }
+    }, 180_000);
 });
