@@ -8,6 +8,9 @@ import { Tooltip } from './heatmap-tooltip.js';
 import { el } from './dom.js';
 import { textWidth } from './layout.js';
 
+// Outside the class: a closure made in the constructor would share its scope, and keep the view alive.
+const recolour = (view) => view.recolour();
+
 export class HeatmapView {
   #frame; #status; #plot; #grid; #caption; #rowTitle; #colTitle; #legend; #tip; #sumHeader = null;
   #cells = []; #sumCells = []; #rowLabels = []; #colLabels = []; #layoutKey = ''; #state = null; #active = null; #scales;
@@ -40,13 +43,18 @@ export class HeatmapView {
     shadowRoot.append(style, this.#frame);
     // The scales follow the theme where the view is drawn; a switch of light/dark recolours it.
     this.#scales = new ThemedScales(shadowRoot);
-    onColourSchemeChange(this, (view) => { if (view.#state) view.draw(view.#state); });
+    onColourSchemeChange(this, recolour);
     this.#grid.addEventListener('pointerover', (e) => this.#pointer(e));
     // A finger "leaves" as it lifts: a tapped cell keeps its tooltip until the next tap or blur.
     this.#grid.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') this.#leave(); });
     this.#grid.addEventListener('pointerdown', (e) => { if (e.pointerType !== 'mouse') this.#pointer(e); });
     this.#grid.addEventListener('keydown', (e) => this.#key(e));
     this.#grid.addEventListener('blur', () => this.#leave());
+  }
+
+  /** Draws the last state again with the theme's current colours. */
+  recolour() {
+    if (this.#state) this.draw(this.#state);
   }
 
   /** Shows a message instead of the plot (loading, errors). */
