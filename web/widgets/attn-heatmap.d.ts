@@ -42,7 +42,8 @@ export interface CellHoverDetail {
  * - `row-sums`: adds a column with each row's sum (computed by the core);
  * - `show-values`: prints values in the cells (default: when cells are big enough; "false" hides);
  * - `max`: the value of the scale's strongest colour (default: the largest |value|);
- * - `cell-size`: cell edge in CSS pixels (default from the matrix size);
+ * - `cell-size`: cell edge in CSS pixels, 2 to 200 (default from the matrix size);
+ *   cells under 5 px touch (no gap between them);
  * - `caption`, `row-title`, `col-title`: texts;
  * - `lang`: 'ja' or 'en' to fix this element's language (default: the page's choice).
  *

@@ -84,7 +84,7 @@ export class AttnHeatmap extends AttnElement {
       this.#shown = matrix;
       this.#sums = boolAttr(this, 'row-sums') ? rowSums(matrix) : null;
       const rowTitle = this.getAttribute('row-title') ?? (attention ? t('heatmap.queries', {}, lang) : '');
-      const cellSize = intAttr(this, 'cell-size', this.#autoCellSize(R, C, rowTitle, rowLabels), 6, 200);
+      const cellSize = intAttr(this, 'cell-size', this.#autoCellSize(R, C, rowTitle, rowLabels), 2, 200);
       const values = this.getAttribute('show-values');
       this.#view.draw({
         matrix, rowLabels, colLabels, sums: this.#sums, masked, cellSize,

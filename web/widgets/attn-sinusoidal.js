@@ -9,13 +9,17 @@ import { TopicElement, rangeField } from './topic-element.js';
 import { linePlot, plotLegend } from './line-plot.js';
 import { encodingAndGram, encodingNorm, pairTable, shiftMap } from './sinusoidal-numbers.js';
 import { table, pairRows, shiftRows, formatExact } from './sinusoidal-view.js';
+import { MAP_GAP, mapLayout } from './sinusoidal-layout.js';
 import './sinusoidal-messages.js';
 
 const ATTRIBUTES = ['d-model', 'positions', 'base', 'dims', 'pos', 'shift', 'caption', 'lang'];
 const NORM_DIMS = [2, 4, 8, 16, 64, 128, 512];
 
 const STYLE = `
-.maps { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 14px; margin: 10px 0; }
+.maps { display: flex; flex-wrap: wrap; align-items: flex-start; gap: ${MAP_GAP}px; margin: 10px 0; }
+.maps.stacked { flex-direction: column; }
+.maps > .scroll { flex: 0 1 auto; min-width: 0; max-width: 100%; }
+.cue { font-size: 12.5px; color: var(--muted); margin: 0 0 4px; }
 h4 { font-size: 13.5px; margin: 14px 0 6px; font-weight: 650; }
 .check { font-size: 13.5px; margin: 8px 0 0; }
 `;
@@ -47,7 +51,10 @@ export class AttnSinusoidal extends TopicElement {
       freq: el('div'), norms: el('div'), shift: el('div'), check: el('p', 'check'), note: el('p', 'note'),
     };
     for (const [name, h] of Object.entries({ pe: ui.pe, gram: ui.gram, a: ui.a })) h.className = `map-${name}`;
-    const maps = el('div', 'maps'), wrap = (h) => { const d = el('div', 'scroll'); d.append(h); return d; };
+    // Each map's box; its cue says when the map is wider than the screen and scrolls.
+    const wrap = (h) => { const d = el('div', 'scroll'), cue = el('p', 'cue'); cue.hidden = true; d.append(cue, h); return d; };
+    const maps = el('div', 'maps');
+    ui.maps = maps;
     maps.append(wrap(ui.pe), wrap(ui.gram));
     root.append(ui.title, ui.rule, controls, heads.waves, ui.plot, maps, heads.freq, ui.freq, heads.norms, ui.norms,
       heads.shift, ui.check, ui.shift, wrap(ui.a), ui.note);
@@ -93,15 +100,19 @@ export class AttnSinusoidal extends TopicElement {
     ui.heads.waves.textContent = t('sin.waves', { dims: s.dims.join(', ') }, lang);
     ui.plot.replaceChildren(linePlot(series, { xLabel: t('plot.position', {}, lang), yLabel: t('sin.value', {}, lang), yMin: -1, yMax: 1, label: ui.heads.waves.textContent }), plotLegend(series));
 
-    const width = this.clientWidth || 360;
-    const col = width >= 640 ? (width - 14) / 2 : width;
-    const cell = (n) => String(Math.max(6, Math.min(22, Math.floor((col - 70) / n))));
-    const showMap = (h, matrix, caption, rows, cols) => {
-      for (const [name, v] of [['caption', caption], ['row-title', rows], ['col-title', cols], ['cell-size', cell(matrix.shape[1])], ['show-values', 'false']]) h.setAttribute(name, v);
+    const dimsDown = t('sin.dims', {}, lang).replace('→', '↓');
+    const layout = mapLayout(this.clientWidth || 360, s.T, s.D,
+      { positions: t('sin.positions', {}, lang), positionsShort: t('sin.positionsShort', {}, lang), dims: dimsDown });
+    ui.maps.classList.toggle('stacked', !layout.side);
+    const showMap = (h, matrix, caption, { cell, fits, rowTitle }, cols) => {
+      for (const [name, v] of [['caption', caption], ['row-title', rowTitle], ['col-title', cols], ['cell-size', String(cell)], ['show-values', 'false']]) h.setAttribute(name, v);
       h.data = matrix;
+      const cue = h.previousElementSibling;
+      cue.hidden = fits;
+      cue.textContent = fits ? '' : t('sin.scrollCue', { n: matrix.shape[1] }, lang);
     };
-    showMap(ui.pe, pe, t('sin.heatmap', {}, lang), t('sin.positions', {}, lang), t('sin.dims', {}, lang));
-    showMap(ui.gram, gram, t('sin.gram', {}, lang), t('sin.positions', {}, lang), t('sin.positions2', {}, lang));
+    showMap(ui.pe, pe, t('sin.heatmap', {}, lang), layout.pe, t('sin.dims', {}, lang));
+    showMap(ui.gram, gram, t('sin.gram', {}, lang), layout.gram, t('sin.positions2', {}, lang));
 
     const pairs = pairTable(s.D, s.base);
     ui.heads.freq.textContent = t('sin.freq', { D: s.D, base: formatExact(s.base) }, lang);
@@ -118,7 +129,7 @@ export class AttnSinusoidal extends TopicElement {
     ui.check.textContent = t('sin.check', { to: s.pos + s.k, k: s.k, pos: s.pos, diff: shift.maxDiff.toExponential(1), D: s.D }, lang);
     ui.check.dataset.value = String(shift.maxDiff);
     ui.shift.replaceChildren(table(['pair', 'cos', 'sin'].map((c) => t(`sin.col.${c}`, {}, lang)), shiftRows(shift.A, s.D)));
-    showMap(ui.a, shift.A, t('sin.aMatrix', { k: s.k }, lang), t('sin.dims', {}, lang).replace('→', '↓'), t('sin.dims', {}, lang));
+    showMap(ui.a, shift.A, t('sin.aMatrix', { k: s.k }, lang), layout.a, t('sin.dims', {}, lang));
     ui.note.textContent = t('sin.note', {}, lang);
     this.#last = { pe, gram, pairs, norms: norms.map((D, n) => ({ D, norm: normValues[n] })), shift, dims: s.dims };
     this.emit('change', { dModel: s.D, positions: s.T, maxShiftDifference: shift.maxDiff });

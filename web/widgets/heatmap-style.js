@@ -29,6 +29,8 @@ export const STYLE = `
 .row-label.hl, .col-label.hl { color: var(--accent); font-weight: 700; }
 .grid.tiny .row-label, .grid.tiny .col-label { font-size: 10px; overflow: visible; }
 .grid.tiny .row-label { line-height: 1; align-self: center; }
+/* Tiny columns' labels are wider than their column: the last one must not make the map scroll by its overhang. */
+.grid.tiny { overflow-x: clip; min-width: max-content; }
 .skip:not(.hl) { visibility: hidden; }
 .cell {
   width: var(--cell); height: var(--cell); box-sizing: border-box;
@@ -37,6 +39,7 @@ export const STYLE = `
   font-variant-numeric: tabular-nums; cursor: crosshair; user-select: none;
 }
 .grid.small .cell { font-size: 0; }
+.grid.dense { gap: 0; }
 .cell.masked {
   background-image: repeating-linear-gradient(135deg, rgba(96, 108, 128, 0.16) 0 1.5px, transparent 1.5px 5px);
 }

@@ -6,7 +6,7 @@ import { ThemedScales, onColourSchemeChange } from './scale-colors.js';
 import { STYLE } from './heatmap-style.js';
 import { Tooltip } from './heatmap-tooltip.js';
 import { el } from './dom.js';
-import { textWidth } from './layout.js';
+import { DENSE_BELOW, textWidth } from './layout.js';
 
 // Outside the class: a closure made in the constructor would share its scope, and keep the view alive.
 const recolour = (view) => view.recolour();
@@ -117,6 +117,7 @@ export class HeatmapView {
     this.#grid.style.setProperty('--cell', `${size}px`);
     this.#grid.classList.toggle('small', size < 24);
     this.#grid.classList.toggle('tiny', size < 14);
+    this.#grid.classList.toggle('dense', size < DENSE_BELOW);
     // Cells under 14 px (a wide matrix on a phone): label every k-th row and column so labels never overlap.
     const every = size >= 14 ? 1 : Math.ceil(14 / size);
     // Axis titles live in the grid: the column title spans the cell columns,
@@ -189,7 +190,10 @@ export class HeatmapView {
     const { row = 0, col = 0 } = this.#active ?? {};
     const [dr, dc] = this.#active ? moves[e.key] : [0, 0];
     const c = Math.min(C - 1, Math.max(0, (col < 0 ? C - 1 : col) + dc));
-    this.#hover(Math.min(R - 1, Math.max(0, row + dr)), c, false);
+    const r = Math.min(R - 1, Math.max(0, row + dr));
+    // A map wider than its box scrolls: the keyboard brings the cell it moves to into view.
+    this.#cells[r * C + c]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    this.#hover(r, c, false);
   }
 
   /** Shows the tooltip for cell (row, col), or for row's sum when `sum`. */

@@ -6,3 +6,22 @@ export const textWidth = (s) => [...String(s)].reduce((w, ch) => w + (ch.codePoi
 
 /** Width of the row-label column: the widest of the row title and the labels, plus padding. */
 export const labelRoom = (rowTitle, rowLabels) => 14 + Math.max(textWidth(rowTitle ?? ''), ...rowLabels.map(textWidth));
+
+/** Cells smaller than this are drawn without the 1 px gap between them (at 2–4 px a gap would be a third of the map). */
+export const DENSE_BELOW = 5;
+
+/** Width of a heatmap grid: the label column, then C cells and their gaps. */
+export const gridWidth = (C, cell, labels) => labels + C * (cell < DENSE_BELOW ? cell : cell + 1);
+
+/**
+ * The largest cell edge in [min, max] at which C columns and a label column
+ * `labels` px wide fit `room` px, and whether they fit at all (when not, the
+ * cell is `min` and the map scrolls).
+ */
+export function fitCell(C, room, labels, { min = 2, max = 22 } = {}) {
+  const spread = room - labels;
+  let cell = Math.floor(spread / C) - 1; // with gaps
+  if (cell < DENSE_BELOW) cell = Math.min(DENSE_BELOW - 1, Math.floor(spread / C)); // touching cells
+  cell = Math.max(min, Math.min(max, cell));
+  return { cell, fits: gridWidth(C, cell, labels) <= room };
+}
