@@ -29,8 +29,10 @@ export const STYLE = `
 .row-label.hl, .col-label.hl { color: var(--accent); font-weight: 700; }
 .grid.tiny .row-label, .grid.tiny .col-label { font-size: 10px; overflow: visible; }
 .grid.tiny .row-label { line-height: 1; align-self: center; }
-/* Tiny columns' labels are wider than their column: the last one must not make the map scroll by its overhang. */
-.grid.tiny { overflow-x: clip; min-width: max-content; }
+/* A tiny row's label is as tall as a cell, its text spilling over (every k-th is shown), so rows of cells under 10 px stay square, not striped. */
+.grid.tiny .row-label { height: var(--cell); display: flex; align-items: center; justify-content: flex-end; }
+/* A sideways label over a tiny column: a 12 px box centred on it, so it sticks out by a known amount (layout.js TINY_OVERHANG) whatever the font. */
+.grid.tiny .col-label.rot { overflow: hidden; width: 12px; line-height: 12px; }
 .skip:not(.hl) { visibility: hidden; }
 .cell {
   width: var(--cell); height: var(--cell); box-sizing: border-box;

@@ -6,7 +6,7 @@ import { ThemedScales, onColourSchemeChange } from './scale-colors.js';
 import { STYLE } from './heatmap-style.js';
 import { Tooltip } from './heatmap-tooltip.js';
 import { el } from './dom.js';
-import { DENSE_BELOW, textWidth } from './layout.js';
+import { DENSE_BELOW, TINY_BELOW, TINY_OVERHANG, textWidth } from './layout.js';
 
 // Outside the class: a closure made in the constructor would share its scope, and keep the view alive.
 const recolour = (view) => view.recolour();
@@ -116,8 +116,10 @@ export class HeatmapView {
     this.#grid.style.gridTemplateColumns = `max-content repeat(${C}, ${size}px)${state.sums ? ' max-content' : ''}`;
     this.#grid.style.setProperty('--cell', `${size}px`);
     this.#grid.classList.toggle('small', size < 24);
-    this.#grid.classList.toggle('tiny', size < 14);
+    this.#grid.classList.toggle('tiny', size < TINY_BELOW);
     this.#grid.classList.toggle('dense', size < DENSE_BELOW);
+    // The last column's label sticks out; room for it keeps the map from scrolling by a few px.
+    this.#grid.style.paddingRight = size < TINY_BELOW ? `${TINY_OVERHANG}px` : '';
     // Cells under 14 px (a wide matrix on a phone): label every k-th row and column so labels never overlap.
     const every = size >= 14 ? 1 : Math.ceil(14 / size);
     // Axis titles live in the grid: the column title spans the cell columns,

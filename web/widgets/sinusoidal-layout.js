@@ -8,7 +8,7 @@ import { fitCell, gridWidth, labelRoom } from './layout.js';
 export const MAP_GAP = 14; // px between maps side by side: .maps { gap } in attn-sinusoidal.js
 const SIDE_MIN = 8; // the Gram matrix's smallest cell beside PE
 const LEGEND_ROOM = 230; // a map is never narrower than its colour legend (160 px bar and two numbers)
-const PE_HEIGHT = 720; // PE's cells shrink for many positions so it stays about this tall
+const PE_HEIGHT = 900; // PE's cells shrink for many positions so it stays about this tall
 
 const positionLabels = (T) => Array.from({ length: T }, (_, i) => String(i));
 

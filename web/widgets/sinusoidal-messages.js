@@ -41,7 +41,7 @@ addMessages('ja', {
   'sin.heatmap': 'PE [T, D]',
   'sin.gram': 'グラム行列 PE·PEᵀ [T, T]（カーソルで値を表示）',
   'sin.positions': '位置 ↓',
-  'sin.positionsShort': '位置 ↓',
+  'sin.positionsShort': '位置↓',
   'sin.scrollCue': '↔ 画面より広い図です。横にスワイプすると {n} 列すべてが見えます（図にフォーカスして矢印キーでも動かせます）。',
   'sin.dims': '次元 →',
   'sin.positions2': '位置 →',
