@@ -48,9 +48,12 @@ export function relError(a, b) {
 /**
  * Builds a case's systems, cross-checks every output against attnscope's
  * (the first system) and refuses the case if one differs by 2e-3 or more;
- * then warms every system up. Resolves to { systems, names, fns, errors }.
+ * then warms every system up. minSampleMs > 0 (the page, whose clock is
+ * coarse): `calls` = how many calls of one system make one timed sample, so
+ * that the fastest system's sample lasts at least that long; otherwise 1.
+ * Resolves to { systems, names, fns, errors, calls }.
  */
-export async function prepareCase(c) {
+export async function prepareCase(c, { minSampleMs = 0 } = {}) {
   const systems = await c.make();
   const names = Object.keys(systems).filter((n) => n !== 'dispose');
   const fns = names.map((n) => systems[n]);
@@ -62,33 +65,42 @@ export async function prepareCase(c) {
     systems.dispose?.();
     throw new Error(`${c.name}: outputs differ from attnscope's: ${JSON.stringify(errors)}`);
   }
+  let fastest = Infinity;
   const w0 = performance.now();
-  while (performance.now() - w0 < WARMUP_MS) for (const f of fns) await f();
-  return { systems, names, fns, errors };
+  while (performance.now() - w0 < WARMUP_MS) {
+    for (const f of fns) {
+      const s = performance.now();
+      await f();
+      fastest = Math.min(fastest, performance.now() - s);
+    }
+  }
+  const calls = minSampleMs > 0 ? Math.max(1, Math.ceil(minSampleMs / Math.max(fastest, 0.01))) : 1;
+  return { systems, names, fns, errors, calls };
 }
 
 /**
- * One round: the systems take turns call by call (at least MIN_REPS calls and
- * ROUND_MS each); clocks = { name: () => ms } read around every call, e.g.
- * { cpu, wall }. Resolves to { [clock name]: each system's median, ms }.
+ * One round: the systems take turns call by call (at least MIN_REPS turns and
+ * ROUND_MS each); clocks = { name: () => ms } read around every turn of
+ * `calls` calls, e.g. { cpu, wall }. Resolves to { [clock name]: each
+ * system's median time per call, ms }.
  */
-export async function timeRound(fns, clocks) {
+export async function timeRound(fns, clocks, calls = 1) {
   const names = Object.keys(clocks), read = Object.values(clocks);
   const spent = names.map(() => fns.map(() => []));
   const t0 = performance.now();
   for (let rep = 0; rep < MIN_REPS || performance.now() - t0 < ROUND_MS; rep++) {
     for (let i = 0; i < fns.length; i++) {
       const start = read.map((r) => r());
-      await fns[i]();
-      for (let k = read.length - 1; k >= 0; k--) spent[k][i].push(read[k]() - start[k]);
+      for (let j = 0; j < calls; j++) await fns[i]();
+      for (let k = read.length - 1; k >= 0; k--) spent[k][i].push((read[k]() - start[k]) / calls);
     }
   }
   return Object.fromEntries(names.map((n, k) => [n, spent[k].map(median)]));
 }
 
-export async function timeRounds(fns, rounds, clocks) {
+export async function timeRounds(fns, rounds, clocks, calls = 1) {
   const out = [];
-  for (let r = 0; r < rounds; r++) out.push(await timeRound(fns, clocks));
+  for (let r = 0; r < rounds; r++) out.push(await timeRound(fns, clocks, calls));
   return out;
 }
 
