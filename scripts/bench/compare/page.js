@@ -52,7 +52,7 @@ globalThis.compareBench = {
     current = await prepareCase(CASES[i], { minSampleMs: MIN_SAMPLE_MS });
     return { name: CASES[i].name, flops: CASES[i].flops, names: current.names, errors: current.errors, calls: current.calls };
   },
-  time: (rounds) => timeRounds(current.fns, rounds, CLOCKS, current.calls),
+  time: (rounds) => timeRounds(current.fns, rounds, CLOCKS, { calls: current.calls }),
   dispose() {
     current.systems.dispose?.();
     current = null;

@@ -79,16 +79,16 @@ export async function prepareCase(c, { minSampleMs = 0 } = {}) {
 }
 
 /**
- * One round: the systems take turns call by call (at least MIN_REPS turns and
- * ROUND_MS each); clocks = { name: () => ms } read around every turn of
- * `calls` calls, e.g. { cpu, wall }. Resolves to { [clock name]: each
- * system's median time per call, ms }.
+ * One round: the systems take turns call by call (at least `minReps` turns,
+ * default 5, and ROUND_MS each); clocks = { name: () => ms } read around
+ * every turn of `calls` calls, e.g. { cpu, wall }. Resolves to
+ * { [clock name]: each system's median time per call, ms }.
  */
-export async function timeRound(fns, clocks, calls = 1) {
+export async function timeRound(fns, clocks, { calls = 1, minReps = MIN_REPS } = {}) {
   const names = Object.keys(clocks), read = Object.values(clocks);
   const spent = names.map(() => fns.map(() => []));
   const t0 = performance.now();
-  for (let rep = 0; rep < MIN_REPS || performance.now() - t0 < ROUND_MS; rep++) {
+  for (let rep = 0; rep < minReps || performance.now() - t0 < ROUND_MS; rep++) {
     for (let i = 0; i < fns.length; i++) {
       const start = read.map((r) => r());
       for (let j = 0; j < calls; j++) await fns[i]();
@@ -98,9 +98,9 @@ export async function timeRound(fns, clocks, calls = 1) {
   return Object.fromEntries(names.map((n, k) => [n, spent[k].map(median)]));
 }
 
-export async function timeRounds(fns, rounds, clocks, calls = 1) {
+export async function timeRounds(fns, rounds, clocks, options) {
   const out = [];
-  for (let r = 0; r < rounds; r++) out.push(await timeRound(fns, clocks, calls));
+  for (let r = 0; r < rounds; r++) out.push(await timeRound(fns, clocks, options));
   return out;
 }
 

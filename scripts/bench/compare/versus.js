@@ -26,6 +26,9 @@ const CURRENT = fileURLToPath(new URL('../../../web/lib/', import.meta.url));
 const ROUNDS = Number(process.env.VERSUS_ROUNDS ?? 3);
 const QUIET_MS = 1000 * Number(process.env.QUIET_WAIT_S ?? 10);
 const ONLY = process.env.VERSUS_ONLY ? new RegExp(process.env.VERSUS_ONLY) : null;
+// Turns per round (compare.js: 5): a scalar call of attention N 2048 takes
+// about 2 s, and the coordinator wants the whole run in a few minutes.
+const MIN_REPS = 3;
 if (!BASE || !existsSync(join(BASE, 'node.js'))) {
   throw new Error('usage: BASE_LIB=<a web/lib folder with its wasm built> node scripts/bench/compare/versus.js');
 }
@@ -44,7 +47,7 @@ if (!process.env.VERSUS_BACKEND) {
   console.log(`Base ${BASE} (${commitOf(BASE)}) against current ${CURRENT} (${commitOf(CURRENT)}), one Node ${process.version} process per backend, ` +
     `${cpus()[0]?.model ?? '?'}, ${cpus().length} CPUs; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}.`);
   console.log(`${ROUNDS} rounds per workload, base and current taking turns call by call; CPU time of the process; ` +
-    'figures: median over rounds of each round\'s median (min–max); current ÷ base = speed-up, taken within each round.');
+    `at least ${MIN_REPS} turns each and 400 ms per round; figures: median over rounds of each round's median (min–max); current ÷ base = speed-up, taken within each round.`);
   for (const backend of (process.env.VERSUS_BACKENDS ?? 'wasm-scalar,wasm-simd').split(',')) {
     const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { stdio: 'inherit', env: { ...process.env, VERSUS_BACKEND: backend } });
     if (r.status !== 0) process.exit(r.status ?? 1);
@@ -143,7 +146,7 @@ async function run(w) {
   while (performance.now() - w0 < 300) for (const f of fns) await f();
   const quiet = await waitForQuiet({ maxMs: QUIET_MS });
   const stop = loadMeter();
-  const rounds = (await timeRounds(fns, ROUNDS, { cpu: cpuMs })).map((r) => r.cpu);
+  const rounds = (await timeRounds(fns, ROUNDS, { cpu: cpuMs }, { minReps: MIN_REPS })).map((r) => r.cpu);
   const load = stop();
   const tail = dispose() ?? '';
   return { rounds, note: check() + tail, load, quiet };
