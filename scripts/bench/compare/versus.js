@@ -127,7 +127,8 @@ async function run(w) {
     t.forEach((x) => x.step());
     const d = relDiff(t[0].loss(), t[1].loss());
     if (!(d <= 1e-4)) throw new Error(`${w.name}: first-step loss base ${t[0].loss()}, current ${t[1].loss()}`);
-    check = () => `loss of step 1 ${t[1].loss().toFixed(5)} (rel ${d.toExponential(1)})`;
+    const first = t[1].loss();
+    check = () => `loss of step 1 ${first.toFixed(5)} (rel ${d.toExponential(1)})`;
     fns = t.map((x) => async () => x.step());
     const after = () => {
       const e = relDiff(t[0].loss(), t[1].loss());
