@@ -86,7 +86,8 @@ try {
 
 const chromium = info.userAgent.match(/(?:Headless)?Chrome\/([\d.]+)/)?.[1] ?? '?';
 const v = info.versions;
-console.log(`Side by side in one headless Chromium ${chromium} page (crossOriginIsolated ${info.crossOriginIsolated}, SharedArrayBuffer ${info.sharedArrayBuffer ? 'defined' : 'undefined'}), one thread, wasm SIMD: ` +
+console.log(`Side by side in one headless Chromium ${chromium} page (crossOriginIsolated ${info.crossOriginIsolated}, ` +
+  `SharedArrayBuffer ${info.sharedArrayBuffer ? 'defined' : 'undefined'}), one thread, wasm SIMD: ` +
   `attnscope ${v.attnscope}, ${v.ort} (wasm EP, numThreads ${info.ortThreads}), ${v.tfjs}, tf.getBackend() ${info.tfBackend}.`);
 console.log(`${ROUNDS} rounds per workload; GFLOP/s = median over rounds of each round's median (min–max); ratios ÷ the faster runtime, within each round.`);
 console.log(`A page has no CPU clock: every figure is wall-clock (performance.now(), step ${(info.clockStepMs * 1000).toFixed(0)} µs here), ` +

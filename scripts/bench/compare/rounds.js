@@ -1,6 +1,6 @@
 // The side-by-side workloads and the way they are timed, shared by the Node
-// run (compare.js) and the Chromium run (browser.js + page.js): nothing here
-// imports Node or page APIs. A case is cross-checked, warmed up, then timed
+// run (compare.js) and the Chromium run (browser.js + page.js); versus.js
+// times its pairs with the same rounds. Nothing here imports Node or page APIs. A case is cross-checked, warmed up, then timed
 // in rounds in which the systems take turns call by call; a round keeps each
 // system's median; a ratio is taken within a round; a table cell is the
 // median over rounds with the min–max.
