@@ -33,28 +33,62 @@ void elementwise(float* out, const float* x, long n, FV fv, FS fs) {
     for (; i < n; ++i) out[i] = fs(x[i]);
 }
 
+// out[r, c] = f(x[r, c] + bias[c]): the bias add fused into the activation's pass.
+template <class FV, class FS>
+void elementwise_biased(float* out, const float* x, const float* bias, long rows, int cols, FV fv, FS fs) {
+    if (!bias) return elementwise(out, x, rows * cols, fv, fs);
+#if !ATTNSCOPE_SIMD
+    (void)fv;
+#endif
+    for (long r = 0; r < rows; ++r) {
+        float* o = out + r * cols;
+        const float* xr = x + r * cols;
+        int c = 0;
+#if ATTNSCOPE_SIMD
+        using fb = xsimd::batch<float>;
+        constexpr int W = static_cast<int>(fb::size);
+        for (; c + W <= cols; c += W)
+            fv(fb::load_unaligned(xr + c) + fb::load_unaligned(bias + c)).store_unaligned(o + c);
+#endif
+        for (; c < cols; ++c) o[c] = fs(xr[c] + bias[c]);
+    }
+}
+
 }  // namespace
 
-void gelu(float* out, const float* x, long n) {
-    elementwise(out, x, n, VECTOR_FORM(0.5f * v * (1.f + xsimd::erf(v * kInvSqrt2))),
-                [](float v) { return 0.5f * v * (1.f + std::erf(v * kInvSqrt2)); });
-}
+// Each activation's two forms: f(v) on whole f32x4 and on one float.
+#define GELU_V 0.5f * v * (1.f + xsimd::erf(v * kInvSqrt2))
+#define GELU_S [](float v) { return 0.5f * v * (1.f + std::erf(v * kInvSqrt2)); }
+#define GELU_TANH_V 0.5f * v * (1.f + xsimd::tanh(kSqrt2OverPi * (v + 0.044715f * v * v * v)))
+#define GELU_TANH_S \
+    [](float v) { return 0.5f * v * (1.f + std::tanh(kSqrt2OverPi * (v + 0.044715f * v * v * v))); }
+// x < 0 ? 0 : x keeps NaN (the comparison is false for NaN).
+#define RELU_V xsimd::select(v < 0.f, decltype(v)(0.f), v)
+#define RELU_S [](float v) { return v < 0.f ? 0.f : v; }
+
+void gelu(float* out, const float* x, long n) { elementwise(out, x, n, VECTOR_FORM(GELU_V), GELU_S); }
 
 void gelu_tanh(float* out, const float* x, long n) {
-    elementwise(out, x, n,
-                VECTOR_FORM(0.5f * v * (1.f + xsimd::tanh(kSqrt2OverPi * (v + 0.044715f * v * v * v)))),
-                [](float v) { return 0.5f * v * (1.f + std::tanh(kSqrt2OverPi * (v + 0.044715f * v * v * v))); });
+    elementwise(out, x, n, VECTOR_FORM(GELU_TANH_V), GELU_TANH_S);
 }
 
-void relu(float* out, const float* x, long n) {
-    // x < 0 ? 0 : x keeps NaN (the comparison is false for NaN).
-    elementwise(out, x, n, VECTOR_FORM(xsimd::select(v < 0.f, decltype(v)(0.f), v)),
-                [](float v) { return v < 0.f ? 0.f : v; });
-}
+void relu(float* out, const float* x, long n) { elementwise(out, x, n, VECTOR_FORM(RELU_V), RELU_S); }
 
 void silu(float* out, const float* x, long n) {
     elementwise(out, x, n, VECTOR_FORM(v / (1.f + xsimd::exp(-v))),
                 [](float v) { return v / (1.f + std::exp(-v)); });
+}
+
+void gelu_biased(float* out, const float* x, const float* bias, long rows, int cols) {
+    elementwise_biased(out, x, bias, rows, cols, VECTOR_FORM(GELU_V), GELU_S);
+}
+
+void gelu_tanh_biased(float* out, const float* x, const float* bias, long rows, int cols) {
+    elementwise_biased(out, x, bias, rows, cols, VECTOR_FORM(GELU_TANH_V), GELU_TANH_S);
+}
+
+void relu_biased(float* out, const float* x, const float* bias, long rows, int cols) {
+    elementwise_biased(out, x, bias, rows, cols, VECTOR_FORM(RELU_V), RELU_S);
 }
 
 }  // namespace attnscope
