@@ -1,7 +1,7 @@
 // Elementwise activations: a SIMD loop over f32x4 (xsimd's erf, tanh and exp,
 // each within a few ulp of float64) plus a scalar tail with the <cmath>
-// functions; the scalar build runs only the tail loop. gelu's SIMD path
-// first tries a cheaper erf that holds for |z| <= 1.75 (erf_near_zero).
+// functions; the scalar build runs only the tail loop. gelu's two paths
+// first try a cheaper erf that holds for |z| <= 1.75 (erf_near_zero).
 #include "attnscope/activation.h"
 #include <cmath>
 #include "attnscope/simd.h"
@@ -13,24 +13,29 @@ namespace {
 constexpr float kInvSqrt2 = 0.70710678118654752f;
 constexpr float kSqrt2OverPi = 0.79788456080286536f;
 
-#if ATTNSCOPE_SIMD
-using fb = xsimd::batch<float>;
-
 // erf(z) ~ z * P(z^2) / Q(z^2) on |z| <= kErfFastZ: a degree-3/3 rational
 // fitted by scripts/fit/erf_rational.py (max error 1.8e-8 in float64; in
 // float32 gelu stays inside its fixture tolerance, atol 4e-7 + 16 ulp,
 // which the script checks on a dense grid). About a third of xsimd::erf's
-// work (no exp, no second polynomial of degree 10).
+// work (no exp, no second polynomial of degree 10). T is float or a batch:
+// the same operations in the same order, so both paths agree bit for bit.
 constexpr float kErfFastZ = 1.75f;
-inline fb erf_near_zero(fb z) {
-    const fb t = z * z;
-    const fb p = ((fb(0.000392813381f) * t + 0.0376608744f) * t + 0.139377549f) * t + 1.12837934f;
-    const fb q = ((fb(0.00704971049f) * t + 0.085648343f) * t + 0.456856221f) * t + 1.f;
+template <class T>
+inline T erf_near_zero(T z) {
+    const T t = z * z;
+    const T p = ((T(0.000392813381f) * t + 0.0376608744f) * t + 0.139377549f) * t + 1.12837934f;
+    const T q = ((T(0.00704971049f) * t + 0.085648343f) * t + 0.456856221f) * t + 1.f;
     return z * p / q;
 }
 
-// 0.5 x (1 + erf(x / sqrt 2)): lanes with |z| > kErfFastZ (rare for
-// activations of unit scale), NaN or infinity take xsimd::erf.
+// 0.5 x (1 + erf(x / sqrt 2)); |z| > kErfFastZ (rare for activations of
+// unit scale), NaN and infinity take the library erf.
+inline float gelu_s(float v) {
+    const float z = v * kInvSqrt2;
+    return 0.5f * v * (1.f + (std::fabs(z) <= kErfFastZ ? erf_near_zero(z) : std::erf(z)));
+}
+#if ATTNSCOPE_SIMD
+using fb = xsimd::batch<float>;
 inline fb gelu_v(fb v) {
     const fb z = v * kInvSqrt2;
     const auto near = xsimd::abs(z) <= fb(kErfFastZ);
@@ -86,7 +91,7 @@ void elementwise_biased(float* out, const float* x, const float* bias, long rows
 
 // Each activation's two forms: f(v) on whole f32x4 and on one float.
 #define GELU_V gelu_v(v)
-#define GELU_S [](float v) { return 0.5f * v * (1.f + std::erf(v * kInvSqrt2)); }
+#define GELU_S gelu_s
 #define GELU_TANH_V 0.5f * v * (1.f + xsimd::tanh(kSqrt2OverPi * (v + 0.044715f * v * v * v)))
 #define GELU_TANH_S \
     [](float v) { return 0.5f * v * (1.f + std::tanh(kSqrt2OverPi * (v + 0.044715f * v * v * v))); }

@@ -58,6 +58,21 @@ TEST(Gelu, StaysWithinTheFixtureToleranceOnADenseGrid) {
     EXPECT_LE(worst, 0.0) << "gelu exceeds the tolerance by " << worst << " at x = " << at;
 }
 
+TEST(Gelu, VectorAndTailAgreeBitForBitNearZero) {
+    // Both paths use the same fast erf for |x| <= 1.75 sqrt 2, in the same
+    // order of operations: the tail (n = 1) must equal the SIMD lanes (n = 8).
+    ref::Rng rng(ref::kSeed + 22);
+    const auto x = rng.floats(64, -2.4, 2.4);
+    for (std::size_t i = 0; i + 8 <= x.size(); i += 8) {
+        float lanes[8], one;
+        attnscope::gelu(lanes, x.data() + i, 8);
+        for (int j = 0; j < 8; ++j) {
+            attnscope::gelu(&one, x.data() + i + j, 1);
+            EXPECT_EQ(one, lanes[j]) << "x = " << x[i + j];
+        }
+    }
+}
+
 TEST(GeluTanh, DiffersFromExactGeluWhereTheApproximationDoes) {
     // Guards against one kernel calling the other: at x = -3 they differ by ~3e-4.
     const float x = -3.f;
