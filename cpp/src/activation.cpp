@@ -14,7 +14,7 @@ constexpr float kInvSqrt2 = 0.70710678118654752f;
 constexpr float kSqrt2OverPi = 0.79788456080286536f;
 
 // erf(z) ~ z * P(z^2) / Q(z^2) on |z| <= kErfFastZ: a degree-3/3 rational
-// fitted by scripts/fit/erf_rational.py (max error 1.8e-8 in float64; in
+// fitted by scripts/fit_erf_rational.py (max error 1.8e-8 in float64; in
 // float32 gelu stays inside its fixture tolerance, atol 4e-7 + 16 ulp,
 // which the script checks on a dense grid). About a third of xsimd::erf's
 // work (no exp, no second polynomial of degree 10). T is float or a batch:

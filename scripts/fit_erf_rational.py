@@ -5,7 +5,7 @@
 # is evaluated in float32 (coefficients rounded to float32, Horner in the
 # kernel's order) and gelu(x) = 0.5 x (1 + erf(x / sqrt 2)) is checked
 # against float64 with the gelu fixture's tolerance (atol 4e-7, rtol 16 u).
-# Run: /usr/bin/python3 scripts/fit/erf_rational.py   (numpy only)
+# Run: /usr/bin/python3 scripts/fit_erf_rational.py   (numpy only)
 import math
 import numpy as np
 
