@@ -10,6 +10,7 @@ import { formatShort, formatExact } from './format.js';
 import { t } from './i18n.js';
 import { TopicElement, rangeField } from './topic-element.js';
 import { linePlot, plotLegend } from './line-plot.js';
+import { fitCell, labelRoom } from './layout.js';
 import { inputPattern, runScan, convolutionView } from './ssm-numbers.js';
 import './ssm-messages.js';
 
@@ -129,7 +130,7 @@ export class AttnSsm extends TopicElement {
     for (let i = 0; i < L; i++) for (let n = 0; n < N; n++) statesNL[n * L + i] = r.states[i * N + n];
     ui.statesHead.textContent = t('ssm.states', {}, lang);
     for (const [name, v] of [['row-title', t('ssm.dims', {}, lang)], ['col-title', t('ssm.time', {}, lang)], ['show-values', 'false'],
-      ['cell-size', String(Math.max(10, Math.min(30, Math.floor(((this.clientWidth || 360) - 80) / L))))]]) ui.states.setAttribute(name, v);
+      ['cell-size', String(fitCell(L, this.clientWidth || 360, labelRoom(t('ssm.dims', {}, lang), Array.from({ length: N }, (_, n) => String(n))), { min: 10, max: 30 }).cell)]]) ui.states.setAttribute(name, v);
     ui.states.data = { data: statesNL, shape: [N, L] };
 
     const xs = Array.from({ length: L }, (_, i) => i);
