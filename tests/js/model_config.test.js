@@ -36,16 +36,16 @@ function zerosCheckpoint(version) {
 
 describe('Model.config names what was loaded', () => {
   test('format: each llama2.c layout, AGPT 1 and 2, and "trained" for Model.create', () => {
-    const seen = {};
     const legacy = attn.Model.fromLlama2c(zerosCheckpoint('legacy'));
     const v1 = attn.Model.fromLlama2c(zerosCheckpoint('ak42v1'));
     const gpt2 = attn.Model.fromGpt2(fixtureBytes('gpt2_tiny.bin'));
     const trained = attn.Model.create({ arch: 'gpt2', dim: 8, nLayers: 1, nHeads: 2, vocabSize: 5, seqLen: 4 });
     const agpt2 = attn.Model.fromGpt2(trained.save());
-    for (const [name, m] of Object.entries({ legacy, v1, gpt2, trained, agpt2 })) seen[name] = m.config.format;
-    expect(seen).toEqual({ legacy: 'llama2c', v1: 'ak42v1', gpt2: 'agpt1', trained: 'trained', agpt2: 'agpt2' });
+    const models = { legacy, v1, gpt2, trained, agpt2 };
+    const formats = Object.fromEntries(Object.entries(models).map(([name, m]) => [name, m.config.format]));
+    expect(formats).toEqual({ legacy: 'llama2c', v1: 'ak42v1', gpt2: 'agpt1', trained: 'trained', agpt2: 'agpt2' });
     expect(legacy.config).toMatchObject({ arch: 'llama', weightType: 'f32', groupSize: 0, tokenizer: 'none', dim: C, vocabSize: V });
-    for (const m of [legacy, v1, gpt2, trained, agpt2]) m.dispose();
+    for (const m of Object.values(models)) m.dispose();
   });
 
   test('the ak42 v2 file and an fp32 file loaded with quantize: true hold Q8_0 weights', async () => {
