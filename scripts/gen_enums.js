@@ -4,8 +4,8 @@
 // trailing comment: `enum class NormKind : int { LayerNorm = 0, RmsNorm = 1 };  // js: layernorm rmsnorm`
 // (exported as NORM_KIND), or, on a multi-line enum, after its `{`. `// js NAME: ...` picks the
 // exported name where two namespaces use the same C++ name (model::Activation is MODEL_ACTIVATION).
-// The spellings follow the values in order; each must be its C++ name in lower case, `_` aside,
-// so reordering one side alone fails here.
+// The spellings follow the values in order; each must be its C++ name in lower case, `_` aside
+// on both sides (gelu_tanh for GeluTanh, q8_0 for Q8_0), so reordering one side alone fails here.
 // Status texts come from to_string in cpp/src/status.cpp.
 // Run: node scripts/gen_enums.js   (tests/js/enums.test.js fails when the file is stale)
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -19,27 +19,39 @@ const constName = (cppName) => cppName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').to
 
 const SPELLINGS = /^[ \t]*\/\/ js(?: (\w+))?: ([^\n]*)/;
 
+const bare = (name) => name.replace(/_/g, '').toLowerCase();
+
+/**
+ * One `enum class X : int { ... };` with its `// js` comment -> { name, header, entries: [[spelling, code]] },
+ * null without the comment; throws when the spellings do not name the values in order.
+ */
+export function spelledEnum(source, file) {
+  const [, cppName, body, trailer] = source.match(/enum class (\w+) : int \{([^}]*)\};([^\n]*)/);
+  const js = body.match(SPELLINGS) ?? trailer.match(SPELLINGS);
+  if (!js) return null;
+  const values = [...body.replace(/\/\/[^\n]*/g, '').matchAll(/(\w+) = (\d+)/g)];
+  const names = js[2].trim().split(/\s+/);
+  if (names.length !== values.length) {
+    throw new Error(`${file}: ${cppName} has ${values.length} values but ${names.length} JS spellings`);
+  }
+  names.forEach((n, i) => {
+    if (bare(n) !== bare(values[i][1])) {
+      throw new Error(`${file}: ${cppName}'s JS spelling ${n} stands where ${values[i][1]} does: list them in the enum's order`);
+    }
+  });
+  return { name: js[1] ?? constName(cppName), header: file, entries: names.map((n, i) => [n, Number(values[i][2])]) };
+}
+
 function optionEnums() {
   const found = [];
   const model = readdirSync(`${HEADERS}/model`).filter((f) => f.endsWith('.h')).sort().map((f) => `model/${f}`);
   for (const file of [...readdirSync(HEADERS).filter((f) => f.endsWith('.h')).sort(), ...model]) {
     const text = readFileSync(`${HEADERS}/${file}`, 'utf8');
-    for (const [, cppName, body, trailer] of text.matchAll(/enum class (\w+) : int \{([^}]*)\};([^\n]*)/g)) {
-      const js = body.match(SPELLINGS) ?? trailer.match(SPELLINGS);
-      if (!js) continue;
-      const values = [...body.replace(/\/\/[^\n]*/g, '').matchAll(/(\w+) = (\d+)/g)];
-      const names = js[2].trim().split(/\s+/);
-      if (names.length !== values.length) {
-        throw new Error(`${file}: ${cppName} has ${values.length} values but ${names.length} JS spellings`);
-      }
-      names.forEach((n, i) => {
-        if (n.replace(/_/g, '') !== values[i][1].toLowerCase()) {
-          throw new Error(`${file}: ${cppName}'s JS spelling ${n} stands where ${values[i][1]} does: list them in the enum's order`);
-        }
-      });
-      const name = js[1] ?? constName(cppName);
-      if (found.some((e) => e.name === name)) throw new Error(`${file}: ${name} is exported twice; name one with \`// js NAME:\``);
-      found.push({ name, header: file, entries: names.map((n, i) => [n, Number(values[i][2])]) });
+    for (const [source] of text.matchAll(/enum class \w+ : int \{[^}]*\};[^\n]*/g)) {
+      const e = spelledEnum(source, file);
+      if (!e) continue;
+      if (found.some((f) => f.name === e.name)) throw new Error(`${file}: ${e.name} is exported twice; name one with \`// js NAME:\``);
+      found.push(e);
     }
   }
   return found;

@@ -8,7 +8,7 @@
 //   h.loadLlama2c(ptr, size, maxSeqLen, quantize, groupSize)   // legacy, ak42 v1/v2
 //   h.loadGpt2(ptr, size, maxSeqLen, quantize, groupSize)      // "AGPT" v1
 //   h.loadTokenizer(ptr, size, kind)               // kind 0 = bpe (run.c), 1 = char
-//   h.config()                                     // plain object, see ModelInfo
+//   h.config()                                     // plain object, see ModelInfo (enums as codes)
 //   h.forward(token, pos, logitsPtr, attentionPtr) // copies V floats / L*H*(pos+1) floats; 0 = skip
 //   h.forwardSequence(tokensPtr, n, start, rows, logitsPtr, attentionPtr)
 //       // positions start..start+n-1 in one call (Transformer::forward_sequence):
@@ -53,7 +53,8 @@ EMSCRIPTEN_BINDINGS(model) {
         .field("weightBytes", &ModelInfo::weightBytes).field("stateBytes", &ModelInfo::stateBytes)
         .field("positions", &ModelInfo::positions).field("norm", &ModelInfo::norm)
         .field("activation", &ModelInfo::activation).field("prenorm", &ModelInfo::prenorm)
-        .field("bias", &ModelInfo::bias).field("trainable", &ModelInfo::trainable);
+        .field("bias", &ModelInfo::bias).field("trainable", &ModelInfo::trainable)
+        .field("hasTokenizer", &ModelInfo::hasTokenizer);
     emscripten::value_object<ParamEntry>("ParamEntry")
         .field("name", &ParamEntry::name).field("rank", &ParamEntry::rank)
         .field("rows", &ParamEntry::rows).field("cols", &ParamEntry::cols)

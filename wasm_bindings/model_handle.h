@@ -23,14 +23,19 @@ namespace attnscope::bindings {
 using namespace attnscope::model;
 using Ptr = std::uintptr_t;
 
+// The enums go out as their codes (model/config.h, TokenizerKind); web/lib
+// spells them with the tables scripts/gen_enums.js writes from those headers
+// (web/lib/ops/model_config.js), so each spelling is written once.
 struct ModelInfo {
-    std::string arch, format, weightType, tokenizer;
+    int arch, format, weightType;  // Arch, FileFormat, WeightType
+    int tokenizer;                 // TokenizerKind, when hasTokenizer
     int dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, fileSeqLen, headSize, groupSize;
     bool sharedClassifier;
     double weightBytes, stateBytes;
-    std::string positions, norm, activation;  // the architecture variant
+    int positions, norm, activation;  // the architecture variant: Positions, Norm, Activation
     bool prenorm, bias;
     bool trainable;  // created by createTrainable (parameters, gradients, saving)
+    bool hasTokenizer;
 };
 
 // One named tensor of a trainable model (train::ParamInfo for JS).
@@ -62,20 +67,15 @@ class ModelHandle {
     }
     ModelInfo config() const {
         ModelInfo i{};
-        static const char* kArch[] = {"llama", "gpt2"};
-        static const char* kFormat[] = {"llama2c", "ak42v1", "ak42v2", "agpt1", "agpt2"};
-        static const char* kPositions[] = {"rope", "learned", "sinusoidal", "alibi", "none"};
-        static const char* kActivation[] = {"swiglu", "gelu", "gelu_tanh", "relu"};
-        i.tokenizer = !tokenizer_ ? "none" : tokenizer_->kind() == TokenizerKind::Char ? "char" : "bpe";
+        i.hasTokenizer = tokenizer_ != nullptr;
+        if (tokenizer_) i.tokenizer = static_cast<int>(tokenizer_->kind());
         if (!model()) return i;
         const ModelConfig& c = model()->config();
-        i.arch = kArch[static_cast<int>(c.arch)];
-        i.format = trainable_ ? "trained" : kFormat[static_cast<int>(c.format)];
-        i.positions = kPositions[static_cast<int>(c.positions)];
-        i.norm = c.norm == Norm::LayerNorm ? "layernorm" : "rmsnorm";
-        i.activation = kActivation[static_cast<int>(c.activation)];
+        i.arch = static_cast<int>(c.arch), i.format = static_cast<int>(c.format);
+        i.weightType = static_cast<int>(c.weight_type);
+        i.positions = static_cast<int>(c.positions), i.norm = static_cast<int>(c.norm);
+        i.activation = static_cast<int>(c.activation);
         i.prenorm = c.prenorm, i.bias = c.bias, i.trainable = trainable_ != nullptr;
-        i.weightType = c.weight_type == WeightType::Q8_0 ? "q8_0" : "f32";
         i.dim = c.dim, i.hiddenDim = c.hidden_dim, i.nLayers = c.n_layers, i.nHeads = c.n_heads;
         i.nKvHeads = c.n_kv_heads, i.vocabSize = c.vocab_size, i.seqLen = c.seq_len;
         i.fileSeqLen = c.file_seq_len, i.headSize = c.head_size, i.groupSize = c.group_size;

@@ -2,7 +2,7 @@
 // and the codes it sends must select what the caller named.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generate, OUTPUT } from '../../scripts/gen_enums.js';
+import { generate, OUTPUT, spelledEnum } from '../../scripts/gen_enums.js';
 import { STATUS_TEXT, ACTIVATION, NORM_KIND } from '../../web/lib/enums.js';
 import { checkStatus } from '../../web/lib/errors.js';
 import { attn } from './helpers.js';
@@ -10,6 +10,18 @@ import { attn } from './helpers.js';
 describe('enums from one source', () => {
   it('web/lib/enums.js matches the C++ headers (run node scripts/gen_enums.js if not)', () => {
     expect(readFileSync(OUTPUT, 'utf8')).toBe(generate());
+  });
+
+  it('a header\'s spellings must name its values in order, `_` ignored on both sides', () => {
+    const formats = 'enum class FileFormat : int {  // js MODEL_FILE_FORMAT: llama2c ak42v1\n    Llama2c = 0,\n    Ak42V1 = 1,\n};';
+    expect(spelledEnum(formats, 'config.h').entries).toEqual([['llama2c', 0], ['ak42v1', 1]]);
+    const types = 'enum class WeightType : int { F32 = 0, Q8_0 = 1 };  // js MODEL_WEIGHT_TYPE: f32 q8_0';
+    expect(spelledEnum(types, 'config.h')).toEqual({ name: 'MODEL_WEIGHT_TYPE', header: 'config.h', entries: [['f32', 0], ['q8_0', 1]] });
+    expect(() => spelledEnum(formats.replace('llama2c ak42v1', 'ak42v1 llama2c'), 'config.h'))
+      .toThrow("config.h: FileFormat's JS spelling ak42v1 stands where Llama2c does: list them in the enum's order");
+    expect(() => spelledEnum(formats.replace('llama2c ak42v1', 'llama2c_legacy ak42v1'), 'config.h')).toThrow(/llama2c_legacy stands where Llama2c/);
+    expect(() => spelledEnum(types.replace('f32 q8_0', 'f32'), 'config.h')).toThrow('config.h: WeightType has 2 values but 1 JS spellings');
+    expect(spelledEnum('enum class Kind : int { A = 0 };', 'x.h')).toBeNull();
   });
 
   it('status texts come from status.cpp, NonFinite included', () => {

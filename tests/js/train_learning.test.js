@@ -70,14 +70,28 @@ describe('learning', () => {
 describe('Model.create', () => {
   // config.h is not read again here: scripts/gen_enums.js checks enums.js's spellings against it, enums.test.js that enums.js is current.
   test('every config spelling of web/lib/enums.js selects that option in the core, which reports it back', () => {
-    // The code goes in through enums.js and comes back spelled by the bindings' own table (model_handle.h).
+    // The code goes in and comes back through the same table (enums.js), so the option the core
+    // chose is read from the AGPT v2 header model.save() writes, with docs/FORMATS.md's numbering.
+    const AGPT2_HEADER = {
+      arch: [36, ['llama', 'gpt2']],
+      positions: [40, ['rope', 'learned', 'sinusoidal', 'alibi', 'none']],
+      norm: [44, ['rmsnorm', 'layernorm']],
+      activation: [52, ['swiglu', 'gelu', 'gelu_tanh', 'relu']],
+    };
     const base = { dim: 8, hiddenDim: 16, nLayers: 1, nHeads: 2, vocabSize: 7, seqLen: 4 };
     const fields = { arch: MODEL_ARCH, positions: MODEL_POSITIONS, norm: MODEL_NORM, activation: MODEL_ACTIVATION };
     for (const [field, codes] of Object.entries(fields)) {
       expect(Object.keys(codes).length, field).toBeGreaterThan(1);
       for (const spelling of Object.keys(codes)) {
+        const label = `config.${field} '${spelling}' (code ${codes[spelling]})`;
         const m = attn.Model.create({ ...base, [field]: spelling });
-        expect(m.config[field], `config.${field} '${spelling}' (code ${codes[spelling]})`).toBe(spelling);
+        expect(m.config[field], label).toBe(spelling);
+        const file = m.save();
+        const [offset, spec] = AGPT2_HEADER[field];
+        expect(spec[new DataView(file.buffer).getInt32(offset, true)], `${label}: the saved header`).toBe(spelling);
+        const loaded = attn.Model.fromGpt2(file);
+        expect(loaded.config[field], `${label}: loaded from the saved file`).toBe(spelling);
+        loaded.dispose();
         m.dispose();
       }
     }

@@ -32,6 +32,12 @@ export const ROPE_LAYOUT = Object.freeze({ interleaved: 0, half: 1 });
 export const MODEL_ARCH = Object.freeze({ llama: 0, gpt2: 1 });
 
 /** JS spelling -> core code (model/config.h). */
+export const MODEL_WEIGHT_TYPE = Object.freeze({ f32: 0, q8_0: 1 });
+
+/** JS spelling -> core code (model/config.h). */
+export const MODEL_FILE_FORMAT = Object.freeze({ llama2c: 0, ak42v1: 1, ak42v2: 2, agpt1: 3, agpt2: 4 });
+
+/** JS spelling -> core code (model/config.h). */
 export const MODEL_POSITIONS = Object.freeze({ rope: 0, learned: 1, sinusoidal: 2, alibi: 3, none: 4 });
 
 /** JS spelling -> core code (model/config.h). */

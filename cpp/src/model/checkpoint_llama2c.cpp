@@ -38,7 +38,7 @@ Outcome read_header(const std::uint8_t* bytes, std::uint64_t size, ModelConfig* 
         c->shared_classifier = h[5] > 0;
         if (h[5] < 0) h[5] = -h[5];
         set_dims(c, h);
-        c->format = FileFormat::Llama2cLegacy;
+        c->format = FileFormat::Llama2c;
         *data_offset = kLegacyHeaderBytes;
         return {};
     }
@@ -84,7 +84,7 @@ std::vector<TensorSpec> tensor_list(const ModelConfig& c, Weights* w) {
         {"w1", m, L, F, C, nullptr, &w->w1}, {"w2", m, L, C, F, nullptr, &w->w2},
         {"w3", m, L, F, C, nullptr, &w->w3}};
     std::vector<TensorSpec> s;
-    if (c.format == FileFormat::Llama2cLegacy) {
+    if (c.format == FileFormat::Llama2c) {
         s.push_back(emb);
         s.push_back(att);
         s.insert(s.end(), std::begin(matrices), std::end(matrices));

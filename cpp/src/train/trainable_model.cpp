@@ -46,7 +46,7 @@ model::ModelConfig inference_config(const TrainConfig& t) {
     c.prenorm = t.prenorm;
     c.activation = t.activation;
     c.bias = t.bias;
-    c.format = model::is_plain_llama(c) ? model::FileFormat::Llama2cLegacy : model::FileFormat::Agpt2;
+    c.format = model::is_plain_llama(c) ? model::FileFormat::Llama2c : model::FileFormat::Agpt2;
     return c;
 }
 

@@ -9,6 +9,7 @@
 import { withHeap } from '../heap.js';
 import { readAsset, ready } from '../runtime.js';
 import { checkBool, checkOptions, fail } from '../tensor.js';
+import { modelConfig } from './model_config.js';
 import { DEFAULT_MODELS, DEFAULT_MODEL_NAMES } from './model_files.js';
 import { GenerationSession, generationSettings, streamTokens } from './model_generate.js';
 import { loadHandle, newHandle, tokenId, typeName } from './model_load.js';
@@ -54,7 +55,7 @@ export class Model {
   /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2 or Model.create. */
   constructor(key, M, h) {
     if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...) or Model.create(config)');
-    const c = h.config();
+    const c = modelConfig(h.config());
     this.#st = {
       M, h, config: Object.freeze({ ...c }), vocabSize: c.vocabSize, seqLen: c.seqLen,
       hasTokenizer: c.tokenizer !== 'none', epoch: 0, owner: null, disposed: false, scratch: 0, scratchBytes: 0,

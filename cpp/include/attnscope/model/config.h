@@ -11,14 +11,15 @@ enum class Arch : int {  // js MODEL_ARCH: llama gpt2
     Gpt2 = 1,   // docs/FORMATS.md "AGPT": LayerNorm + biases, learned positions, GELU
 };
 
-enum class WeightType : int {
+enum class WeightType : int {  // js MODEL_WEIGHT_TYPE: f32 q8_0
     F32 = 0,
     Q8_0 = 1,  // int8 values, one fp32 scale per group_size consecutive values of a row
 };
 
 // Where the checkpoint came from (the byte layouts are in docs/FORMATS.md).
-enum class FileFormat : int {
-    Llama2cLegacy = 0,  // 7 int32 header fields, fp32 tensors (llama2.c "version 0")
+// (Model.config says "trained" for a model made by Model.create: web/lib/ops/model_config.js.)
+enum class FileFormat : int {  // js MODEL_FILE_FORMAT: llama2c ak42v1 ak42v2 agpt1 agpt2
+    Llama2c = 0,        // legacy: 7 int32 header fields, fp32 tensors (llama2.c "version 0")
     Ak42V1 = 1,         // "ak42" header version 1, fp32
     Ak42V2 = 2,         // "ak42" header version 2, Q8_0
     Agpt1 = 3,          // our GPT-2-style format, version 1
@@ -46,7 +47,7 @@ enum class Activation : int {  // js MODEL_ACTIVATION: swiglu gelu gelu_tanh rel
 
 struct ModelConfig {
     Arch arch = Arch::Llama;
-    FileFormat format = FileFormat::Llama2cLegacy;
+    FileFormat format = FileFormat::Llama2c;
     WeightType weight_type = WeightType::F32;  // as stored in memory (after any quantize)
     int dim = 0;         // C: width of the residual stream
     int hidden_dim = 0;  // F: FFN inner width
