@@ -3,7 +3,7 @@
 // Causal and window masks give the rows different key ranges: the block is
 // cut into sub-blocks of kPlainSub queries; one product covers the keys
 // every sub-block sees and each sub-block adds its own ragged ends, so on the
-// diagonal only 16 x 16 triangles of masked pairs are computed (64 x 64
+// diagonal only 8 x 8 triangles of masked pairs are computed (64 x 64
 // blocks wasted 12% of the pairs at N 512, causal). A row holds
 // exp(s - max) until the W V product; out and the weights are divided by the
 // row's sum afterwards (Dv divisions a row instead of a pass over its keys),
