@@ -82,8 +82,7 @@ void plain_block(const PlainHead& hd, const MaskView& mask, const AttentionParam
     int qk_lo = 0, qk_hi = p.Nk, qk_end = 0, pv_lo = 0, pv_hi = p.Nk;
     bool common = true;
     for (int s = 0; s < subs; ++s) {
-        if (hd.full_products) lo[s] = 0, hi[s] = p.Nk;
-        else block_key_range(p, i0 + first_row(s), first_row(s + 1) - first_row(s), &lo[s], &hi[s]);
+        block_key_range(p, i0 + first_row(s), first_row(s + 1) - first_row(s), &lo[s], &hi[s]);
         if (lo[s] >= hi[s]) {
             common = common && first == subs;
             continue;
@@ -108,10 +107,14 @@ void plain_block(const PlainHead& hd, const MaskView& mask, const AttentionParam
              PackedB{hd.vp + std::min(k0, k1) * NR, vstride}, r1 - r0, std::max(k1 - k0, 0), p.Dv, add);
     };
     common = common && first < subs;
-    if (common && qk_lo < qk_hi) qk(first, subs, qk_lo, qk_hi);
-    for (int s = first; s < subs; ++s) {
-        if (!(common && qk_lo < qk_hi)) qk(s, s + 1, lo[s] / NR * NR, hi[s]);
-        else qk(s, s + 1, lo[s] / NR * NR, qk_lo), qk(s, s + 1, qk_hi, hi[s]);
+    if (hd.full_products) {  // q.k of every pair (the traces show them); the same values
+        qk(0, subs, 0, p.Nk);
+    } else {
+        if (common && qk_lo < qk_hi) qk(first, subs, qk_lo, qk_hi);
+        for (int s = first; s < subs; ++s) {
+            if (!(common && qk_lo < qk_hi)) qk(s, s + 1, lo[s] / NR * NR, hi[s]);
+            else qk(s, s + 1, lo[s] / NR * NR, qk_lo), qk(s, s + 1, qk_hi, hi[s]);
+        }
     }
     if (trace.raw_scores && p.kind == AttentionKind::Dot)  // full products
         std::copy(S, S + rows * nk, trace.raw_scores + hd.sh + i0 * nk);
