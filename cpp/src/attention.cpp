@@ -6,7 +6,8 @@
 // window skip the rest), with K^T and V packed once per head. Without
 // `weights` only one block's scores exist at a time (64 x Nk floats, in
 // cache, instead of Nq x Nk).
-// Threaded builds split the (batch, head) pairs over the pool (parallel/).
+// Threaded builds split the (batch, head, block of queries) items over the
+// pool (parallel/), so a call with few heads still uses every thread.
 #include "attnscope/attention.h"
 #include <algorithm>
 #include "attention_block.h"
@@ -60,12 +61,15 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
     if (Status s = check_attention_params(p); s != Status::Ok) return s;
     const std::uint64_t nq = p.Nq, nk = p.Nk, d = p.D, dv = p.Dv;
     const bool cosine = p.kind == AttentionKind::Cosine;
-    // One item per (batch, head); each thread slot has its own scratch: K^T and
-    // V packed once per kv head (gemm.h) and, without `weights`, the scores of
-    // one block of queries at a time.
+    // One item per (batch, head, block of queries), in that order; each thread
+    // slot has its own scratch: K^T and V packed (gemm.h) when its item's kv
+    // head differs from the one it packed last (once per kv head and slot), the
+    // normalised queries (cosine) and, without `weights`, one block's scores.
+    // An item computes the same bits on any slot: threads change no result.
     const long heads = static_cast<long>(p.B) * p.H;
+    const long blocks = (p.Nq + detail::kPlainBlock - 1) / detail::kPlainBlock;
     const double work = 2.0 * heads * nq * nk * static_cast<double>(d + dv);
-    const std::uint64_t slots = parallel::slots_for(heads, work);
+    const std::uint64_t slots = parallel::slots_for(heads * blocks, work);
     const std::uint64_t kp_size = detail::gemm_packed_size(p.D, p.Nk), vp_size = detail::gemm_packed_size(p.Nk, p.Dv);
     detail::Scratch kp(slots * kp_size), vp(slots * vp_size);
     detail::Scratch scores(weights ? 0 : slots * detail::kPlainBlock * nk);
@@ -82,11 +86,14 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
     const bool full_products = trace.raw_scores || trace.scaled_scores;
     const bool plain_scores = !mask.allow && !mask.add && !p.alibi;
     long packed_kv[parallel::kMaxSlots];
+    bool v_finite[parallel::kMaxSlots] = {};
     std::fill(packed_kv, packed_kv + parallel::kMaxSlots, -1L);
 
-    parallel::parallel_for(0, heads, work, [&](long item, int slot) {
-        // One head; heads of one GQA group on one slot share its packs.
-        const int b = static_cast<int>(item / p.H), h = static_cast<int>(item % p.H);
+    parallel::parallel_for(0, heads * blocks, work, [&](long item, int slot) {
+        const long head = item / blocks;
+        const int b = static_cast<int>(head / p.H), h = static_cast<int>(head % p.H);
+        const int i0 = static_cast<int>(item % blocks) * detail::kPlainBlock;
+        const int rows = std::min(detail::kPlainBlock, p.Nq - i0);
         float* kp_s = kp.p ? kp.p + slot * kp_size : nullptr;
         float* vp_s = vp.p ? vp.p + slot * vp_size : nullptr;
         float* qn_s = qn.p ? qn.p + slot * nq * d : nullptr;
@@ -99,27 +106,27 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
         const float* vh = v + kvh * nk * dv;
         // Cosine's raw scores are the unnormalised q.k, a product of its own;
         // for Dot they are S itself, copied in plain_block before scaling.
-        if (trace.raw_scores && cosine) matmul_nt(trace.raw_scores + sh, qs, ks, p.Nq, p.D, p.Nk);
-        if (cosine) {
-            l2_normalize(qn_s, qs, p.Nq, p.D, p.eps);
+        if (trace.raw_scores && cosine)
+            matmul_nt(trace.raw_scores + sh + static_cast<long>(i0) * nk, qs + i0 * d, ks, rows, p.D, p.Nk);
+        if (cosine) {  // the block's rows of the head's normalised queries
+            l2_normalize(qn_s + i0 * d, qs + i0 * d, rows, p.D, p.eps);
             qs = qn_s;
         }
-        // A head whose v holds NaN or inf takes the per-row path of plain_block.
-        const bool v_finite = all_finite(vh, static_cast<long>(nk * dv));
-        if (packed_kv[slot] != kvh) {  // heads of one GQA group share it
+        if (packed_kv[slot] != kvh) {  // the blocks and the heads of one GQA group share it
+            // A head whose v holds NaN or inf takes the per-row path of plain_block.
+            v_finite[slot] = all_finite(vh, static_cast<long>(nk * dv));
             if (cosine) l2_normalize(kn_s, ks, p.Nk, p.D, p.eps);
             detail::gemm_pack_b(kp_s, {cosine ? kn_s : ks, 1, p.D}, p.D, p.Nk);
-            if (v_finite) detail::gemm_pack_b(vp_s, {vh, p.Dv, 1}, p.Nk, p.Dv);
+            if (v_finite[slot]) detail::gemm_pack_b(vp_s, {vh, p.Dv, 1}, p.Nk, p.Dv);
             packed_kv[slot] = kvh;
         }
         const detail::PlainHead hd{qs, vh, kp_s, vp_s,
                                    out + (static_cast<long>(b) * p.H + h) * nq * dv,
                                    weights ? weights + sh : nullptr,
                                    scores.p ? scores.p + slot * detail::kPlainBlock * nk : nullptr,
-                                   b, h, sh, factor, p.alibi ? slopes.p[h] : 0.f, v_finite, plain_scores,
+                                   b, h, sh, factor, p.alibi ? slopes.p[h] : 0.f, v_finite[slot], plain_scores,
                                    full_products};
-        for (int i0 = 0; i0 < p.Nq; i0 += detail::kPlainBlock)
-            detail::plain_block(hd, mask, p, trace, i0, std::min(detail::kPlainBlock, p.Nq - i0));
+        detail::plain_block(hd, mask, p, trace, i0, rows);
     });
     return Status::Ok;
 }
