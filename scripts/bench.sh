@@ -8,7 +8,9 @@
 # tfjs-backend-wasm in one Node process (scripts/bench/compare/compare.js).
 # Markdown tables (see docs/BENCHMARKS.md).
 # BENCH_ROUNDS=n alternates the backends n times (default 3); BENCH_GROUPS=
-# kernel,block,long,model,train,compare picks the tables. BENCH_BUILD_DIR builds the native
+# kernel,block,long,model,train,compare picks the tables (compare-browser, not in the
+# default: the compare tables again in headless Chromium, scripts/bench/compare/browser.js).
+# BENCH_BUILD_DIR builds the native
 # bench somewhere other than build/native (the default), e.g. to stay out of
 # another build's way. The random-weight checkpoints go to build/bench-models.
 set -euo pipefail
@@ -37,4 +39,8 @@ fi
 if [[ "$groups" == *,compare,* ]]; then
   echo
   node scripts/bench/compare/compare.js
+fi
+if [[ "$groups" == *,compare-browser,* ]]; then
+  echo
+  node scripts/bench/compare/browser.js
 fi

@@ -2,8 +2,10 @@
 #include "attnscope/block.h"
 #include <cstring>
 #include <initializer_list>
+#include "attnscope/linear.h"
 #include "attnscope/matmul.h"
 #include "attnscope/norm.h"
+#include "block_parts.h"
 #include "buffer.h"
 
 namespace attnscope {
@@ -16,12 +18,6 @@ void norm(float* out, const float* x, const float* w, const float* b, const Bloc
         rms_norm(out, x, w, R, cfg.attn.C, cfg.eps);
     else
         layer_norm(out, x, w, b, R, cfg.attn.C, cfg.eps);
-}
-
-// out = a + b over n floats; out may alias a.
-void add(float* out, const float* a, const float* b, std::uint64_t n) {
-    if (out != a && n) std::memcpy(out, a, n * sizeof(float));
-    axpy(out, 1.f, b, static_cast<int>(n));
 }
 
 // nGPT's step on the hypersphere: out = N(h + alpha * (N(u) - h)), alpha (C)
@@ -58,8 +54,11 @@ Status transformer_block(float* out, const float* x, const BlockWeights& w, cons
     const BlockTrace none;
     const BlockTrace& tr = trace ? *trace : none;
     const bool pre = cfg.prenorm && !cfg.normalized;
+    // Output biases join the residual adds (add_biased) unless a trace wants
+    // the half's output itself; the FFN then writes straight into out.
+    const bool fuse_attn = !cfg.normalized && !tr.attention, fuse_ffn = !cfg.normalized && !tr.ffn;
     detail::Buffer normed1(tr.normed1, pre ? n : 0), a(tr.attention, n), h(tr.residual1, n),
-        normed2(tr.normed2, pre ? n : 0), f(tr.ffn, n);
+        normed2(tr.normed2, pre ? n : 0), f(tr.ffn, fuse_ffn ? 0 : n);
     for (const detail::Buffer* b : {&normed1, &a, &h, &normed2, &f})
         if (!b->ok()) return Status::OutOfMemory;
     const int past = cache && layer >= 0 && layer < cache->n_layers ? cache->length[layer] : 0;
@@ -72,13 +71,13 @@ Status transformer_block(float* out, const float* x, const BlockWeights& w, cons
     } else if (tr.normed1 && n) {
         std::memcpy(tr.normed1, x, n * sizeof(float));
     }
-    Status s = multi_head_attention(a.p, attn_in, nullptr, w.attn, cfg.attn, mask, cache, layer,
-                                    trace ? &tr.attn : nullptr);
+    Status s = detail::multi_head_attention(a.p, attn_in, nullptr, w.attn, cfg.attn, mask, cache, layer,
+                                            trace ? &tr.attn : nullptr, !fuse_attn);
     if (s != Status::Ok) return s;
     if (cfg.normalized) {
         ngpt_step(h.p, x, a.p, w.alpha_attn, R, C);
     } else {
-        add(h.p, x, a.p, n);
+        add_biased(h.p, x, a.p, fuse_attn ? w.attn.bo : nullptr, R, C);
         if (!pre) norm(h.p, h.p, w.norm1_weight, w.norm1_bias, cfg, R);
     }
 
@@ -90,7 +89,8 @@ Status transformer_block(float* out, const float* x, const BlockWeights& w, cons
     } else if (tr.normed2 && n) {
         std::memcpy(tr.normed2, h.p, n * sizeof(float));
     }
-    s = feed_forward(f.p, tr.ffn_hidden, ffn_in, w.ffn, R, C, cfg.F, cfg.activation);
+    float* ffn_out = fuse_ffn ? out : f.p;
+    s = detail::feed_forward(ffn_out, tr.ffn_hidden, ffn_in, w.ffn, R, C, cfg.F, cfg.activation, !fuse_ffn);
     if (s != Status::Ok) {
         if (cache) cache->length[layer] = past;  // leave the cache as it was
         return s;
@@ -98,7 +98,7 @@ Status transformer_block(float* out, const float* x, const BlockWeights& w, cons
     if (cfg.normalized) {
         ngpt_step(out, h.p, f.p, w.alpha_ffn, R, C);
     } else {
-        add(out, h.p, f.p, n);
+        add_biased(out, h.p, ffn_out, fuse_ffn ? w.ffn.b2 : nullptr, R, C);
         if (!pre) norm(out, out, w.norm2_weight, w.norm2_bias, cfg, R);
     }
     return Status::Ok;

@@ -1,8 +1,8 @@
 // The one dense-product engine behind matmul, matmul_nt, matmul_tn and the
 // attention paths: out (M,N) [+]= A (M,K) @ B (K,N) on strided views.
-// B is packed (gemm.cpp) into panels of kGemmNR columns, K-row slices of
-// kGemmKC; A is read in place; a register tile of 4 rows x kGemmNR columns
-// accumulates over a slice. Callers that reuse one B for many products
+// B is packed (gemm_pack.cpp) into panels of kGemmNR columns, K-row slices
+// of kGemmKC; A into micro-panels of 4 rows (gemm_kernel.h); a register tile
+// of 4 rows x kGemmNR columns accumulates over a slice. Callers that reuse one B for many products
 // (attention's K and V across query blocks) pack it once with gemm_pack_b.
 // No allocation; out must not alias A or B. Every entry works on any row
 // range of out (rows are independent), so callers can split M freely.

@@ -1,11 +1,13 @@
 // out (M,N) = a (M,K) @ b (K,N) and its transposed forms, all through the
 // packed register-tile engine of gemm.cpp; dot, axpy and scale are the
 // vector helpers of the per-row paths (SIMD loop plus scalar tail).
-// Threaded builds split the three products over output panels (parallel/).
+// Threaded builds split the three products over output panels, and a batch
+// of products over its items (parallel/).
 #include "attnscope/matmul.h"
 #include "attnscope/simd.h"
 #include "gemm.h"
 #include "parallel/gemm_panels.h"
+#include "parallel/parallel_for.h"
 
 namespace attnscope {
 
@@ -58,6 +60,14 @@ void matmul_batched(float* out, const float* a, const float* b, const int* a_ind
                     const int* b_index, int batch, int M, int K, int N) {
     const long mk = static_cast<long>(M) * K, kn = static_cast<long>(K) * N,
                mn = static_cast<long>(M) * N;
+    // Enough items for every thread: one whole product each (gemm on one thread
+    // equals its panel split bit for bit, so the thread count changes nothing).
+    if (batch > 1 && batch >= parallel::slots()) {
+        parallel::parallel_for(0, batch, 2.0 * mn * K * batch, [&](long t, int) {
+            detail::gemm(out + t * mn, N, {a + a_index[t] * mk, K, 1}, {b + b_index[t] * kn, N, 1}, M, K, N, false);
+        });
+        return;
+    }
     for (int t = 0; t < batch; ++t)
         matmul(out + t * mn, a + a_index[t] * mk, b + b_index[t] * kn, M, K, N);
 }

@@ -6,20 +6,26 @@
 #include <cstring>
 #include <initializer_list>
 #include "attnscope/linear.h"
+#include "attnscope/matmul.h"
 #include "attnscope/norm.h"
+#include "block_parts.h"
 #include "buffer.h"
 
 namespace attnscope {
 
 namespace {
 
-// heads (B,Hn,N,D) <- tok (B,N,Hn*D)
-void to_heads(float* heads, const float* tok, int B, int N, int Hn, int D) {
+// heads (B,Hn,N,D) <- tok (B,N,Hn*D) + bias (Hn*D; may be null): the
+// projection's bias added in the copy.
+void to_heads(float* heads, const float* tok, const float* bias, int B, int N, int Hn, int D) {
     for (long b = 0; b < B; ++b)
         for (long t = 0; t < N; ++t)
-            for (long h = 0; h < Hn; ++h)
-                std::memcpy(heads + ((b * Hn + h) * N + t) * D, tok + ((b * N + t) * Hn + h) * D,
-                            sizeof(float) * D);
+            for (long h = 0; h < Hn; ++h) {
+                float* dst = heads + ((b * Hn + h) * N + t) * D;
+                const float* src = tok + ((b * N + t) * Hn + h) * D;
+                if (bias) add_biased(dst, src, nullptr, bias + h * D, 1, D);
+                else std::memcpy(dst, src, sizeof(float) * D);
+            }
 }
 
 // tok (B,N,Hn*D) <- heads (B,Hn,N,D)
@@ -64,6 +70,12 @@ Status check(const MhaWeights& w, const MhaConfig& c, const float* memory, const
 Status multi_head_attention(float* out, const float* x, const float* memory, const MhaWeights& w,
                             const MhaConfig& cfg, const MaskView& mask, KVCache* cache, int layer,
                             const MhaTrace* trace) {
+    return detail::multi_head_attention(out, x, memory, w, cfg, mask, cache, layer, trace, true);
+}
+
+Status detail::multi_head_attention(float* out, const float* x, const float* memory, const MhaWeights& w,
+                                    const MhaConfig& cfg, const MaskView& mask, KVCache* cache, int layer,
+                                    const MhaTrace* trace, bool add_out_bias) {
     if (Status s = check(w, cfg, memory, cache, layer); s != Status::Ok) return s;
     const int B = cfg.B, T = cfg.T, C = cfg.C, H = cfg.H, Hkv = cfg.Hkv, D = C / H;
     const int S = cfg.cross ? cfg.S : T;
@@ -85,13 +97,13 @@ Status multi_head_attention(float* out, const float* x, const float* memory, con
     for (const detail::Buffer* b : {&tok, &q, &heads, &concat, &k_new, &v_new, &k_all, &v_all})
         if (!b->ok()) return Status::OutOfMemory;
 
-    linear(tok.p, x, w.wq, w.bq, B * T, C, H * D);
-    to_heads(q.p, tok.p, B, T, H, D);
+    matmul(tok.p, x, w.wq, B * T, C, H * D);
+    to_heads(q.p, tok.p, w.bq, B, T, H, D);
     const float* src = cfg.cross ? memory : x;
-    linear(tok.p, src, w.wk, w.bk, B * S, C, Hkv * D);
-    to_heads(k_new.p, tok.p, B, S, Hkv, D);
-    linear(tok.p, src, w.wv, w.bv, B * S, C, Hkv * D);
-    to_heads(v_new.p, tok.p, B, S, Hkv, D);
+    matmul(tok.p, src, w.wk, B * S, C, Hkv * D);
+    to_heads(k_new.p, tok.p, w.bk, B, S, Hkv, D);
+    matmul(tok.p, src, w.wv, B * S, C, Hkv * D);
+    to_heads(v_new.p, tok.p, w.bv, B, S, Hkv, D);
 
     qk_normalize(q.p, static_cast<long>(B) * H * T, D, cfg.qk_norm, w.q_norm);
     qk_normalize(k_new.p, static_cast<long>(B) * Hkv * S, D, cfg.qk_norm, w.k_norm);
@@ -113,7 +125,7 @@ Status multi_head_attention(float* out, const float* x, const float* memory, con
         return s;
     }
     from_heads(concat.p, heads.p, B, T, H, D);
-    linear(out, concat.p, w.wo, w.bo, B * T, H * D, C);
+    linear(out, concat.p, w.wo, add_out_bias ? w.bo : nullptr, B * T, H * D, C);
     return Status::Ok;
 }
 

@@ -38,6 +38,41 @@ TEST(GeluTanh, MatchesTanhApproximation) { expect_matches(attnscope::gelu_tanh, 
 TEST(Relu, MatchesMaxWithZero) { expect_matches(attnscope::relu, relu64, "relu"); }
 TEST(Silu, MatchesXTimesSigmoid) { expect_matches(attnscope::silu, silu64, "silu"); }
 
+TEST(Gelu, StaysWithinTheFixtureToleranceOnADenseGrid) {
+    // The JS fixtures' gelu tolerance (atol 4e-7, rtol 16 ulp) on every
+    // 1/4096 step of [-8, 8]: it covers both of the SIMD path's erf forms
+    // (the fast one for |x| <= 1.75 sqrt 2 and xsimd's) and the edge between them.
+    // gelu_tanh (off by up to 4e-4) or a cruder erf fit would fail.
+    constexpr double kAtol = 4e-7, kRtol = 16.0 / (1 << 24);
+    std::vector<float> x;
+    for (int i = -8 * 4096; i <= 8 * 4096; ++i) x.push_back(static_cast<float>(i) / 4096.f);
+    std::vector<float> out(x.size());
+    attnscope::gelu(out.data(), x.data(), static_cast<long>(x.size()));
+    double worst = 0.0;
+    float at = 0.f;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const double want = gelu64(x[i]);
+        const double excess = std::fabs(out[i] - want) - (kAtol + kRtol * std::fabs(want));
+        if (excess > worst) worst = excess, at = x[i];
+    }
+    EXPECT_LE(worst, 0.0) << "gelu exceeds the tolerance by " << worst << " at x = " << at;
+}
+
+TEST(Gelu, VectorAndTailAgreeBitForBitNearZero) {
+    // Both paths use the same fast erf for |x| <= 1.75 sqrt 2, in the same
+    // order of operations: the tail (n = 1) must equal the SIMD lanes (n = 8).
+    ref::Rng rng(ref::kSeed + 22);
+    const auto x = rng.floats(64, -2.4, 2.4);
+    for (std::size_t i = 0; i + 8 <= x.size(); i += 8) {
+        float lanes[8], one;
+        attnscope::gelu(lanes, x.data() + i, 8);
+        for (int j = 0; j < 8; ++j) {
+            attnscope::gelu(&one, x.data() + i + j, 1);
+            EXPECT_EQ(one, lanes[j]) << "x = " << x[i + j];
+        }
+    }
+}
+
 TEST(GeluTanh, DiffersFromExactGeluWhereTheApproximationDoes) {
     // Guards against one kernel calling the other: at x = -3 they differ by ~3e-4.
     const float x = -3.f;

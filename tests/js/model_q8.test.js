@@ -5,9 +5,9 @@
 // float model itself.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { attn, thrown } from './helpers.js';
-import { MODELS_DIR, fixtureBytes, meanLoss, modelBytes, modelsJson, nativeGenerate } from './model_helpers.js';
+import { MODELS_DIR, fixtureBytes, modelBytes, modelsJson, nativeGenerate } from './model_helpers.js';
 import { dequantize, forward64, readAk42v2, readLegacy } from './llama_reference.js';
-import { charsHeldoutWindows } from '../../scripts/chars_heldout.js';
+import { charsHeldoutWindows, scoreRows } from '../../scripts/chars_heldout.js';
 
 // Q8_0 rounds each weight to the nearest multiple of its group's step
 // max|w|/127, so it moves by at most half a step; float32 rounding of the
@@ -28,6 +28,21 @@ function worstDiff(a, b) {
   let worst = 0;
   a.forEach((row, t) => row.forEach((v, i) => { worst = Math.max(worst, Math.abs(v - b[t][i])); }));
   return worst;
+}
+
+/** chars-q8.bin with layer 0's w2 scales doubled (a plausible dequantisation mistake), loaded by the core. */
+function withDoubledW2Scales() {
+  const wrong = new Uint8Array(q8Bytes);
+  // the first layer's w2 scales: after the norms and the Q8 tensors before w2 (docs/FORMATS.md order)
+  const view = new DataView(wrong.buffer);
+  const { config, groupSize: gs } = readAk42v2(q8Bytes);
+  const { dim: C, hiddenDim: F, nLayers: L, vocabSize: V, nKvHeads, nHeads } = config;
+  const KV = (C / nHeads) * nKvHeads;
+  const q8Size = (n) => n + (n / gs) * 4;
+  let at = 256 + (2 * L * C + C) * 4 + q8Size(V * C) + L * (2 * q8Size(C * C) + 2 * q8Size(KV * C)) + L * q8Size(F * C);
+  at += C * F; // layer 0's w2 values; its scales follow
+  for (let g = 0; g < (C * F) / gs; g++) view.setFloat32(at + 4 * g, 2 * view.getFloat32(at + 4 * g, true), true);
+  return attn.Model.fromLlama2c(wrong, modelBytes('chars.tokenizer.bin'));
 }
 
 let f32, q8;
@@ -173,16 +188,7 @@ describe('web/models/chars-q8.bin', () => {
     });
 
     test('a wrong dequantisation fails it: a file whose w2 scales are off by 2x, loaded by the core', () => {
-      const wrong = new Uint8Array(q8Bytes);
-      // the first layer's w2 scales: after the norms and the Q8 tensors before w2 (docs/FORMATS.md order)
-      const view = new DataView(wrong.buffer);
-      const { dim: C, hiddenDim: F, nLayers: L, vocabSize: V, nKvHeads, nHeads } = file.config;
-      const KV = (C / nHeads) * nKvHeads, gs = file.groupSize;
-      const q8Size = (n) => n + (n / gs) * 4;
-      let at = 256 + (2 * L * C + C) * 4 + q8Size(V * C) + L * (2 * q8Size(C * C) + 2 * q8Size(KV * C)) + L * q8Size(F * C);
-      at += C * F; // layer 0's w2 values; its scales follow
-      for (let g = 0; g < (C * F) / gs; g++) view.setFloat32(at + 4 * g, 2 * view.getFloat32(at + 4 * g, true), true);
-      const m = attn.Model.fromLlama2c(wrong, modelBytes('chars.tokenizer.bin'));
+      const m = withDoubledW2Scales();
       const worst = worstDiff(rows(m.forward(ids).logits), reference);
       m.dispose();
       expect(worst, `wrong scales: worst ${worst.toFixed(3)} vs tolerance ${tolerance.toFixed(3)}`).toBeGreaterThan(tolerance);
@@ -202,14 +208,23 @@ describe('web/models/chars-q8.bin', () => {
   });
 
   test('held-out loss (text never trained on) is within the margin of the float model\'s', () => {
-    let f = 0, q = 0;
+    // nats per character, scored as scripts/measure-q8.js scores it (one scoreRows for both)
     const windows = charsHeldoutWindows(f32).filter((_, i) => i % 4 === 0); // 16 of the 64 windows
-    for (const w of windows) {
-      f += meanLoss(f32.forward(w.slice(0, -1)).logits, w.slice(1));
-      q += meanLoss(q8.forward(w.slice(0, -1)).logits, w.slice(1));
-    }
-    [f, q] = [f / windows.length, q / windows.length];
+    const loss = (model) => {
+      let nll = 0, n = 0;
+      for (const w of windows) {
+        nll += scoreRows(model.forward(w.slice(0, -1)).logits, w.slice(1)).nll;
+        n += w.length - 1;
+      }
+      return nll / n;
+    };
+    const [f, q] = [loss(f32), loss(q8)];
     expect(f).toBeLessThan(1.3); // the float model as trained (models.json: 1.18 on all 64)
     expect(q - f, `held-out loss q8 ${q.toFixed(5)} vs float ${f.toFixed(5)}`).toBeLessThanOrEqual(LOSS_MARGIN);
+    // the margin catches a wrong file: one matrix's scales doubled loses far more
+    const wrong = withDoubledW2Scales();
+    const w = loss(wrong);
+    wrong.dispose();
+    expect(w - f, `held-out loss with w2 scales x2 ${w.toFixed(5)} vs float ${f.toFixed(5)}`).toBeGreaterThan(LOSS_MARGIN);
   }, 60_000);
 });

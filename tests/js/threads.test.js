@@ -86,6 +86,19 @@ test.each([
   expect(bitwiseDifferences(got, want)).toBe(0);
 });
 
+test('batched matmul (split over the batch) equals the single-thread build bit for bit', () => {
+  const [batch, m, k, n] = [5, 70, 130, 90];
+  const a = rand([2 * m * k], 7).data;
+  const b = rand([batch * k * n], 8).data;
+  const ai = new Int32Array([0, 1, 0, 1, 1]);
+  const bi = new Int32Array([4, 3, 2, 1, 0]);
+  const call = (M) => run(M, [a, b, ai, bi], batch * m * n,
+    (o, pa, pb, pai, pbi) => M.matmul(o, pa, pb, pai, pbi, batch, m, k, n)).data;
+  const want = call(single);
+  expect(want.some((x) => x !== 0)).toBe(true);
+  expect(bitwiseDifferences(call(threaded), want)).toBe(0);
+});
+
 const ATTENTION_CASES = [
   { name: 'plain, 2 x 3 heads', B: 2, H: 3, Hkv: 3, Nq: 200, Nk: 200, D: 32 },
   { name: 'causal, GQA, ALiBi, Nq < Nk', B: 1, H: 4, Hkv: 2, Nq: 150, Nk: 260, D: 16, causal: true, alibi: true },

@@ -41,10 +41,20 @@ export interface CellHoverDetail {
  * - `temperature`: divides the scores (default 1);
  * - `row-sums`: adds a column with each row's sum (computed by the core);
  * - `show-values`: prints values in the cells (default: when cells are big enough; "false" hides);
- * - `max`: the value of the darkest colour (default: the largest value);
+ * - `max`: the value of the scale's strongest colour (default: the largest |value|);
  * - `cell-size`: cell edge in CSS pixels (default from the matrix size);
  * - `caption`, `row-title`, `col-title`: texts;
  * - `lang`: 'ja' or 'en' to fix this element's language (default: the page's choice).
+ *
+ * Colours: data with no negatives on a sequential scale from 0, data with
+ * negatives on a diverging scale centred on 0 (red below, blue above). A page
+ * may theme both, for this and every other heatmap element, with CSS custom
+ * properties holding sRGB colours: `--attn-sequential-<t>` (t = 0, 15, 35, 55,
+ * 75, 100: the stop's place on the scale in %) and `--attn-diverging-<t>`
+ * (t = 0, 25, 50, 75, 100; 50 is the centre). Unset, the scales are made for a
+ * light page; the playground's dark theme sets a dark centre and a dark zero.
+ * The colours are read at each draw and when the reader's light/dark
+ * preference changes.
  *
  * Events: `change` (detail {weights, rowSums}) after every redraw;
  * `cell-hover` (detail {@link CellHoverDetail} or null); `error` (detail {message})

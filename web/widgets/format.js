@@ -1,24 +1,7 @@
 // Colour scales and number formatting shared by the widgets. Nothing here
 // computes a value that is shown as a result; it only presents numbers.
 
-// Sequential scale for non-negative data (attention weights): near-white to
-// deep blue, roughly even in lightness so equal steps look equal.
-const SEQUENTIAL = [
-  [0.0, [247, 249, 252]],
-  [0.15, [222, 235, 247]],
-  [0.35, [158, 202, 225]],
-  [0.55, [74, 150, 201]],
-  [0.75, [33, 103, 172]],
-  [1.0, [12, 44, 104]],
-];
-// Diverging scale for data with negative values: red - white - blue.
-const DIVERGING = [
-  [0.0, [165, 15, 21]],
-  [0.25, [239, 138, 98]],
-  [0.5, [247, 247, 247]],
-  [0.75, [103, 169, 207]],
-  [1.0, [8, 69, 148]],
-];
+import { SEQUENTIAL, DIVERGING } from './scale-colors.js';
 
 function interpolate(stops, t) {
   const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0));
@@ -56,8 +39,10 @@ export function inkOn(rgb) {
 /**
  * Maps values to colours. Data with no negatives uses [0, max]; data with
  * negatives uses a diverging scale symmetric about 0. `max` may be fixed.
+ * `stops` ({sequential, diverging}, as ThemedScales.read() gives them) are the
+ * theme's; without them, the light scales of scale-colors.js.
  */
-export function colourScale(values, { max } = {}) {
+export function colourScale(values, { max, stops = { sequential: SEQUENTIAL, diverging: DIVERGING } } = {}) {
   let lo = 0, hi = 0;
   for (const v of values) {
     if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
@@ -73,13 +58,13 @@ export function colourScale(values, { max } = {}) {
     colour(v) {
       if (Number.isNaN(v)) return { background: 'rgb(255, 236, 179)', ink: '#5c3d00' };
       const t = position(v);
-      const [r, g, b] = interpolate(diverging ? DIVERGING : SEQUENTIAL, t);
+      const [r, g, b] = interpolate(diverging ? stops.diverging : stops.sequential, t);
       return { background: `rgb(${r}, ${g}, ${b})`, ink: inkOn([r, g, b]) };
     },
     /** A CSS linear-gradient showing the scale from min (left) to max. */
     gradient() {
-      const stops = diverging ? DIVERGING : SEQUENTIAL;
-      return `linear-gradient(to right, ${stops.map(([t, c]) => `rgb(${c.join(', ')}) ${t * 100}%`).join(', ')})`;
+      const shown = diverging ? stops.diverging : stops.sequential;
+      return `linear-gradient(to right, ${shown.map(([t, c]) => `rgb(${c.join(', ')}) ${t * 100}%`).join(', ')})`;
     },
   };
 }

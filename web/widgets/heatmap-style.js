@@ -40,7 +40,7 @@ export const STYLE = `
 .cell.masked {
   background-image: repeating-linear-gradient(135deg, rgba(96, 108, 128, 0.16) 0 1.5px, transparent 1.5px 5px);
 }
-.cell.active, .sum.active { outline: 2px solid #111827; outline-offset: -1px; position: relative; z-index: 1; }
+.cell.active, .sum.active { outline: 2px solid var(--attn-ink, #111827); outline-offset: -1px; position: relative; z-index: 1; }
 .sum-header { align-self: end; padding: 0 0 4px 10px; color: var(--muted); }
 .sum {
   padding: 0 8px 0 10px; margin-left: 4px; display: flex; align-items: center; justify-content: flex-end;

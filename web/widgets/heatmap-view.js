@@ -2,14 +2,18 @@
 // value in data-value), row/column labels, an optional row-sum column, a
 // colour legend and a tooltip. It draws what it is given; it computes nothing.
 import { colourScale, formatExact, formatShort } from './format.js';
+import { ThemedScales, onColourSchemeChange } from './scale-colors.js';
 import { STYLE } from './heatmap-style.js';
 import { Tooltip } from './heatmap-tooltip.js';
 import { el } from './dom.js';
 import { textWidth } from './layout.js';
 
+// Outside the class: a closure made in the constructor would share its scope, and keep the view alive.
+const recolour = (view) => view.recolour();
+
 export class HeatmapView {
   #frame; #status; #plot; #grid; #caption; #rowTitle; #colTitle; #legend; #tip; #sumHeader = null;
-  #cells = []; #sumCells = []; #rowLabels = []; #colLabels = []; #layoutKey = ''; #state = null; #active = null;
+  #cells = []; #sumCells = []; #rowLabels = []; #colLabels = []; #layoutKey = ''; #state = null; #active = null; #scales;
 
   /** onHover({row, col, sum}) or onHover(null) when the pointer leaves. */
   constructor(shadowRoot, { onHover }) {
@@ -37,12 +41,20 @@ export class HeatmapView {
     this.#tip = new Tooltip();
     this.#frame.append(this.#caption, this.#status, this.#plot, this.#tip.element);
     shadowRoot.append(style, this.#frame);
+    // The scales follow the theme where the view is drawn; a switch of light/dark recolours it.
+    this.#scales = new ThemedScales(shadowRoot);
+    onColourSchemeChange(this, recolour);
     this.#grid.addEventListener('pointerover', (e) => this.#pointer(e));
     // A finger "leaves" as it lifts: a tapped cell keeps its tooltip until the next tap or blur.
     this.#grid.addEventListener('pointerleave', (e) => { if (e.pointerType === 'mouse') this.#leave(); });
     this.#grid.addEventListener('pointerdown', (e) => { if (e.pointerType !== 'mouse') this.#pointer(e); });
     this.#grid.addEventListener('keydown', (e) => this.#key(e));
     this.#grid.addEventListener('blur', () => this.#leave());
+  }
+
+  /** Draws the last state again with the theme's current colours. */
+  recolour() {
+    if (this.#state) this.draw(this.#state);
   }
 
   /** Shows a message instead of the plot (loading, errors). */
@@ -69,7 +81,7 @@ export class HeatmapView {
     this.#colTitle.textContent = state.text.colTitle ?? '';
     this.#grid.setAttribute('aria-label', state.text.label);
     if (this.#sumHeader) this.#sumHeader.textContent = state.text.sumHeader;
-    const scale = colourScale(state.matrix.data, { max: state.max });
+    const scale = colourScale(state.matrix.data, { max: state.max, stops: this.#scales.read() });
     const compact = state.cellSize < 40;
     state.matrix.data.forEach((v, n) => {
       const cell = this.#cells[n];

@@ -12,4 +12,10 @@ void relu(float* out, const float* x, long n);
 // x * sigmoid(x)
 void silu(float* out, const float* x, long n);
 
+// The same with a layer's bias added first, in one pass over rows x cols:
+// out[r, c] = f(x[r, c] + bias[c]); bias may be null.
+void gelu_biased(float* out, const float* x, const float* bias, long rows, int cols);
+void gelu_tanh_biased(float* out, const float* x, const float* bias, long rows, int cols);
+void relu_biased(float* out, const float* x, const float* bias, long rows, int cols);
+
 }  // namespace attnscope

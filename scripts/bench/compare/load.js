@@ -1,5 +1,5 @@
 // How busy the machine's other work keeps its cores: busy CPU time from
-// /proc/stat minus this process's own (process.cpuUsage), per second of wall
+// /proc/stat minus this run's own (by default process.cpuUsage), per second of wall
 // time, in cores. waitForQuiet() polls until that falls below a threshold.
 import { readFileSync } from 'node:fs';
 
@@ -11,12 +11,22 @@ function busySeconds() {
   return (user + nice + system + irq + softirq + steal) / HZ;  // idle and iowait are not busy
 }
 
-/** start() -> stop() -> { others: cores busy with other work, own: cores this process used }. */
-export function loadMeter() {
-  const b0 = busySeconds(), c0 = process.cpuUsage(), t0 = performance.now();
+// CPU seconds this process has used (the default `own` below).
+function processSeconds() {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1e6;
+}
+
+/**
+ * start() -> stop() -> { others: cores busy with other work, own: cores this
+ * process used }. ownSeconds: the CPU seconds counted as this run's own (the
+ * Chromium run passes this process plus its browser's, proctree.js).
+ */
+export function loadMeter({ ownSeconds = processSeconds } = {}) {
+  const b0 = busySeconds(), c0 = ownSeconds(), t0 = performance.now();
   return () => {
     const wall = (performance.now() - t0) / 1000;
-    const c = process.cpuUsage(c0), own = (c.user + c.system) / 1e6;
+    const own = ownSeconds() - c0;
     const others = Math.max(0, busySeconds() - b0 - own) / wall;
     return { others, own: own / wall, wall };
   };
@@ -27,11 +37,11 @@ export function sleep(ms) {
 }
 
 /** Waits (up to maxMs) for a second in which other work used under `cores`; returns the last reading. */
-export async function waitForQuiet({ cores = 0.3, maxMs = 60000 } = {}) {
+export async function waitForQuiet({ cores = 0.3, maxMs = 60000, ownSeconds } = {}) {
   const t0 = performance.now();
   let last;
   do {
-    const stop = loadMeter();
+    const stop = loadMeter({ ownSeconds });
     await sleep(1000);
     last = stop();
   } while (last.others > cores && performance.now() - t0 < maxMs);
