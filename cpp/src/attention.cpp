@@ -1,21 +1,21 @@
 // Textbook attention: S = Q K^T * factor, masks and biases, softmax, S V.
 // Materialises S (Nq, Nk) per head: the reference the flash path must equal;
 // attention_traced also keeps each stage of S for the visualisations.
-// Both products run on the packed engine (gemm.h) for blocks of 64 queries,
-// each over the keys its queries may see (causal and window skip the rest),
-// with K^T and V packed once per head. Without `weights` only one block's
-// scores exist at a time (64 x Nk floats, in cache, instead of Nq x Nk).
-// Threaded builds split the (batch, head) pairs over the pool (parallel/).
+// Both products run on the packed engine (gemm.h) for blocks of 64 queries
+// (attention_block.cpp), each over the keys its queries may see (causal and
+// window skip the rest), with K^T and V packed once per head. Without
+// `weights` only one block's scores exist at a time (64 x Nk floats, in
+// cache, instead of Nq x Nk).
+// Threaded builds split the (batch, head, block of queries) items over the
+// pool (parallel/), so a call with few heads still uses every thread.
 #include "attnscope/attention.h"
 #include <algorithm>
-#include "attention_common.h"
+#include "attention_block.h"
 #include "gemm.h"
 #include "parallel/parallel_for.h"
-#include "vec_exp.h"
 #include "attnscope/matmul.h"
 #include "attnscope/norm.h"
 #include "attnscope/position.h"
-#include "attnscope/softmax.h"
 
 namespace attnscope {
 
@@ -47,55 +47,10 @@ Status attention(float* out, float* weights, const float* q, const float* k,
 
 namespace {
 
-constexpr int kRowBlock = 64;  // queries per block: the block's key range bounds its products
-
-// Keys [lo, hi) that any of queries [i0, i0 + rows) may see (empty: lo == hi).
-void block_key_range(const AttentionParams& p, int i0, int rows, int* lo, int* hi) {
-    int a = p.Nk, b = 0;
-    for (int i = i0; i < i0 + rows; ++i) {
-        int l, h;
-        allowed_key_range(p, i, &l, &h);
-        if (l < h) a = std::min(a, l), b = std::max(b, h);
-    }
-    *lo = a < b ? a : 0;
-    *hi = a < b ? b : 0;
-}
-
 bool all_finite(const float* x, long n) {
     for (long i = 0; i < n; ++i)
         if (!std::isfinite(x[i])) return false;
     return true;
-}
-
-// Row i of S (raw q.k in [lo, hi) of its allowed range): traces, scaling,
-// masks and biases, softmax over the allowed range, 0 outside (NaN for a NaN
-// row). (Normalising the block's output rows instead would save a pass but
-// give other bits than the traced call, which must match it exactly.)
-void score_row(float* Si, const AttentionParams& p, const MaskView& mask, const AttentionTrace& trace, int b,
-               int h, int i, long sh, float factor, float slope, bool plain_scores) {
-    const long nk = p.Nk;
-    int lo, hi;
-    allowed_key_range(p, i, &lo, &hi);
-    const long row = detail::mask_row(mask, b, h, i);
-    const int ip = i + p.Nk - p.Nq;
-    if (trace.scaled_scores) {
-        float* scaled = trace.scaled_scores + sh + i * nk;
-        for (int j = 0; j < p.Nk; ++j) scaled[j] = Si[j] * factor;
-    }
-    std::fill(Si, Si + lo, detail::kNegInf);
-    std::fill(Si + hi, Si + p.Nk, detail::kNegInf);
-    float a = factor;  // scaling folded into the exp when nothing else changes the scores
-    if (!plain_scores || trace.masked_scores) {
-        for (int j = lo; j < hi; ++j)
-            Si[j] = plain_scores ? Si[j] * factor : detail::biased_score(Si[j] * factor, mask, row, j, slope, ip);
-        if (trace.masked_scores) std::copy(Si, Si + nk, trace.masked_scores + sh + i * nk);
-        a = 1.f;
-    }
-    // Softmax over the allowed range only; the keys outside get 0.
-    detail::softmax_row(Si + lo, Si + lo, hi - lo, a);
-    const float rest = hi > lo && std::isnan(Si[lo]) ? Si[lo] : 0.f;  // a NaN row stays NaN
-    std::fill(Si, Si + lo, rest);
-    std::fill(Si + hi, Si + p.Nk, rest);
 }
 
 }  // namespace
@@ -106,15 +61,18 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
     if (Status s = check_attention_params(p); s != Status::Ok) return s;
     const std::uint64_t nq = p.Nq, nk = p.Nk, d = p.D, dv = p.Dv;
     const bool cosine = p.kind == AttentionKind::Cosine;
-    // One item per (batch, head); each thread slot has its own scratch: K^T and
-    // V packed once per kv head (gemm.h) and, without `weights`, the scores of
-    // one block of queries at a time.
+    // One item per (batch, head, block of queries), in that order; each thread
+    // slot has its own scratch: K^T and V packed (gemm.h) when its item's kv
+    // head differs from the one it packed last (once per kv head and slot), the
+    // normalised queries (cosine) and, without `weights`, one block's scores.
+    // An item computes the same bits on any slot: threads change no result.
     const long heads = static_cast<long>(p.B) * p.H;
+    const long blocks = (p.Nq + detail::kPlainBlock - 1) / detail::kPlainBlock;
     const double work = 2.0 * heads * nq * nk * static_cast<double>(d + dv);
-    const std::uint64_t slots = parallel::slots_for(heads, work);
+    const std::uint64_t slots = parallel::slots_for(heads * blocks, work);
     const std::uint64_t kp_size = detail::gemm_packed_size(p.D, p.Nk), vp_size = detail::gemm_packed_size(p.Nk, p.Dv);
     detail::Scratch kp(slots * kp_size), vp(slots * vp_size);
-    detail::Scratch scores(weights ? 0 : slots * kRowBlock * nk);
+    detail::Scratch scores(weights ? 0 : slots * detail::kPlainBlock * nk);
     detail::Scratch qn(cosine ? slots * nq * d : 0), kn(cosine ? slots * nk * d : 0);
     detail::Scratch slopes(p.alibi ? p.H : 0);
     const bool scores_missing = !weights && nk != 0 && !scores.p;
@@ -127,75 +85,48 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
     // The traces show q.k for every pair: then no block skips keys it may not see.
     const bool full_products = trace.raw_scores || trace.scaled_scores;
     const bool plain_scores = !mask.allow && !mask.add && !p.alibi;
-    const long kstride = static_cast<long>(p.D) * detail::kGemmNR, vstride = static_cast<long>(p.Nk) * detail::kGemmNR;
     long packed_kv[parallel::kMaxSlots];
+    bool v_finite[parallel::kMaxSlots] = {};
     std::fill(packed_kv, packed_kv + parallel::kMaxSlots, -1L);
 
-    parallel::parallel_for(0, heads, work, [&](long item, int slot) {
-        {  // one head; heads of one GQA group on one slot share its packs
-            const int b = static_cast<int>(item / p.H), h = static_cast<int>(item % p.H);
-            float* kp_s = kp.p ? kp.p + slot * kp_size : nullptr;
-            float* vp_s = vp.p ? vp.p + slot * vp_size : nullptr;
-            float* qn_s = qn.p ? qn.p + slot * nq * d : nullptr;
-            float* kn_s = kn.p ? kn.p + slot * nk * d : nullptr;
-            float* scores_s = scores.p ? scores.p + slot * kRowBlock * nk : nullptr;
-            const long qh = (static_cast<long>(b) * p.H + h) * nq * d;
-            const long kvh = static_cast<long>(b) * p.Hkv + h / group;
-            const long sh = (static_cast<long>(b) * p.H + h) * nq * nk;  // this head's scores
-            const float* qs = q + qh;
-            const float* ks = k + kvh * nk * d;
-            const float* vh = v + kvh * nk * dv;
-            // Cosine's raw scores are the unnormalised q.k, a product of its own;
-            // for Dot they are S itself, copied below before scaling.
-            if (trace.raw_scores && cosine) matmul_nt(trace.raw_scores + sh, qs, ks, p.Nq, p.D, p.Nk);
-            if (cosine) {
-                l2_normalize(qn_s, qs, p.Nq, p.D, p.eps);
-                qs = qn_s;
-            }
-            // A head whose v holds NaN or inf takes the per-row path below.
-            const bool v_finite = all_finite(vh, static_cast<long>(nk * dv));
-            if (packed_kv[slot] != kvh) {  // heads of one GQA group share it
-                if (cosine) l2_normalize(kn_s, ks, p.Nk, p.D, p.eps);
-                detail::gemm_pack_b(kp_s, {cosine ? kn_s : ks, 1, p.D}, p.D, p.Nk);
-                if (v_finite) detail::gemm_pack_b(vp_s, {vh, p.Dv, 1}, p.Nk, p.Dv);
-                packed_kv[slot] = kvh;
-            }
-            float* oh = out + (static_cast<long>(b) * p.H + h) * nq * dv;
-            const float slope = p.alibi ? slopes.p[h] : 0.f;
-            for (int i0 = 0; i0 < p.Nq; i0 += kRowBlock) {
-                const int rows = std::min(kRowBlock, p.Nq - i0);
-                float* S = weights ? weights + sh + static_cast<long>(i0) * nk : scores_s;
-                // S = Q K^T over the keys the block may see, from the panel holding lo.
-                int lo = 0, hi = p.Nk;
-                if (!full_products) block_key_range(p, i0, rows, &lo, &hi);
-                const int lo_panel = lo / detail::kGemmNR * detail::kGemmNR;
-                detail::gemm(S + lo_panel, p.Nk, {qs + i0 * d, p.D, 1},
-                             detail::PackedB{kp_s + lo_panel / detail::kGemmNR * kstride, kstride}, rows, p.D,
-                             hi - lo_panel, false);
-                if (trace.raw_scores && !cosine)
-                    std::copy(S, S + rows * nk, trace.raw_scores + sh + static_cast<long>(i0) * nk);
-                for (int r = 0; r < rows; ++r)
-                    score_row(S + static_cast<long>(r) * nk, p, mask, trace, b, h, i0 + r, sh, factor, slope,
-                              plain_scores);
-                if (v_finite) {
-                    // out = W V over the block's keys; a weight of 0 times a finite v adds nothing.
-                    block_key_range(p, i0, rows, &lo, &hi);
-                    float* ob = oh + i0 * dv;
-                    detail::gemm(ob, p.Dv, {S + lo, p.Nk, 1}, detail::PackedB{vp_s + lo * detail::kGemmNR, vstride},
-                                 rows, hi - lo, p.Dv, false);
-                } else {
-                    // out_i = sum_j w_ij v_j over the keys with w_ij != 0 only, as flash
-                    // does: a masked key's NaN/inf in v never leaks into the output.
-                    for (int r = 0; r < rows; ++r) {
-                        float* oi = oh + (i0 + r) * dv;
-                        const float* Si = S + static_cast<long>(r) * nk;
-                        std::fill(oi, oi + dv, 0.f);
-                        for (int j = 0; j < p.Nk; ++j)
-                            if (Si[j] != 0.f) axpy(oi, Si[j], vh + j * dv, p.Dv);
-                    }
-                }
-            }
+    parallel::parallel_for(0, heads * blocks, work, [&](long item, int slot) {
+        const long head = item / blocks;
+        const int b = static_cast<int>(head / p.H), h = static_cast<int>(head % p.H);
+        const int i0 = static_cast<int>(item % blocks) * detail::kPlainBlock;
+        const int rows = std::min(detail::kPlainBlock, p.Nq - i0);
+        float* kp_s = kp.p ? kp.p + slot * kp_size : nullptr;
+        float* vp_s = vp.p ? vp.p + slot * vp_size : nullptr;
+        float* qn_s = qn.p ? qn.p + slot * nq * d : nullptr;
+        float* kn_s = kn.p ? kn.p + slot * nk * d : nullptr;
+        const long qh = (static_cast<long>(b) * p.H + h) * nq * d;
+        const long kvh = static_cast<long>(b) * p.Hkv + h / group;
+        const long sh = (static_cast<long>(b) * p.H + h) * nq * nk;  // this head's scores
+        const float* qs = q + qh;
+        const float* ks = k + kvh * nk * d;
+        const float* vh = v + kvh * nk * dv;
+        // Cosine's raw scores are the unnormalised q.k, a product of its own;
+        // for Dot they are S itself, copied in plain_block before scaling.
+        if (trace.raw_scores && cosine)
+            matmul_nt(trace.raw_scores + sh + static_cast<long>(i0) * nk, qs + i0 * d, ks, rows, p.D, p.Nk);
+        if (cosine) {  // the block's rows of the head's normalised queries
+            l2_normalize(qn_s + i0 * d, qs + i0 * d, rows, p.D, p.eps);
+            qs = qn_s;
         }
+        if (packed_kv[slot] != kvh) {  // the blocks and the heads of one GQA group share it
+            // A head whose v holds NaN or inf takes the per-row path of plain_block.
+            v_finite[slot] = all_finite(vh, static_cast<long>(nk * dv));
+            if (cosine) l2_normalize(kn_s, ks, p.Nk, p.D, p.eps);
+            detail::gemm_pack_b(kp_s, {cosine ? kn_s : ks, 1, p.D}, p.D, p.Nk);
+            if (v_finite[slot]) detail::gemm_pack_b(vp_s, {vh, p.Dv, 1}, p.Nk, p.Dv);
+            packed_kv[slot] = kvh;
+        }
+        const detail::PlainHead hd{qs, vh, kp_s, vp_s,
+                                   out + (static_cast<long>(b) * p.H + h) * nq * dv,
+                                   weights ? weights + sh : nullptr,
+                                   scores.p ? scores.p + slot * detail::kPlainBlock * nk : nullptr,
+                                   b, h, sh, factor, p.alibi ? slopes.p[h] : 0.f, v_finite[slot], plain_scores,
+                                   full_products};
+        detail::plain_block(hd, mask, p, trace, i0, rows);
     });
     return Status::Ok;
 }

@@ -1,7 +1,10 @@
 // One block of queries against the key tiles of one packed range (see
 // flash_attention.cpp): per tile (or wide step of several), S = Q_blk K_tile^T on the gemm engine,
 // the online-softmax update of each row's m and l (and of its accumulator,
-// the row of out, when m grows), then acc += P V_tile on the engine.
+// the row of out, when m grows), then acc += P V_tile on the engine. A tile
+// the rows see in different parts (the causal or window diagonal) goes in
+// sub-blocks of kFlashSub rows, each on the keys its rows see: 16 x 16
+// triangles of masked pairs are computed there instead of 64 x 64.
 #include <algorithm>
 #include "attnscope/matmul.h"
 #include "flash_common.h"
@@ -71,6 +74,40 @@ void flash_block(const FlashHead& hd, const MaskView& mask, const AttentionParam
     }
     const long kstride = d * NR, vstride = static_cast<long>(pk.j_end - pk.j_begin) * NR;
     float* acc = hd.out + i0 * dv;
+    // Row r's scores on keys [j0 + xa, j0 + xb) of a step (raw q.k, computed;
+    // its own keys among them when `need`): the online update, 0 elsewhere.
+    auto update_row = [&](float* s_row, int xa, int xb, int j0, bool need, int r, const float* kinv) {
+        float* s = s_row + xa;
+        const int n = xb - xa, j = j0 + xa, i = i0 + r;  // keys [j, j + n)
+        if (!need) {
+            std::fill(s, s + n, 0.f);
+            return;
+        }
+        if (kinv)
+            for (int t = 0; t < n; ++t) s[t] *= kinv[xa + t];
+        if (plain) {  // no mask or bias: the row's own keys [a, b), scaling inside the exp
+            const int a = std::max(j, lo[r]) - j, b = std::min(j + n, hi[r]) - j;
+            const float tile_max = max_scaled(s + a, b - a, factor);
+            if (std::isnan(tile_max)) {
+                hd.nan[i] = 1;
+                std::fill(s, s + n, 0.f);
+                return;
+            }
+            std::fill(s, s + a, 0.f);
+            std::fill(s + b, s + n, 0.f);
+            online_update(s + a, b - a, factor, tile_max, &hd.m[i], &hd.l[i], acc + r * dv, p.Dv);
+            return;
+        }
+        const long row = mask_row(mask, hd.b, hd.h, i);
+        if (finish_scores(s, n, j, lo[r], hi[r], mask, row, hd.slope, i + p.Nk - p.Nq, factor, plain)) hd.nan[i] = 1;
+        float tile_max = kNegInf;
+        for (int t = 0; t < n; ++t) tile_max = std::max(tile_max, s[t]);
+        if (tile_max == kNegInf) {  // every allowed key scored -inf
+            std::fill(s, s + n, 0.f);
+            return;
+        }
+        online_update(s, n, 1.f, tile_max, &hd.m[i], &hd.l[i], acc + r * dv, p.Dv);
+    };
     for (int j0 = jlo / BK * BK, n = 0; j0 < jhi; j0 += n) {
         // Wide step: kFlashWideTiles tiles that every row sees whole, with no
         // boolean mask to skip any of them; counted tile by tile all the same.
@@ -91,45 +128,39 @@ void flash_block(const FlashHead& hd, const MaskView& mask, const AttentionParam
         }
         if (!any) continue;
         const int t0 = j0 - pk.j_begin;  // the tile's first key in the packs
-        gemm(sb, WIDE, {qb, p.D, 1}, PackedB{pk.kt + t0 / NR * kstride, kstride}, rows, p.D, n, false);
         float kinv[WIDE];
         if (cosine)
             for (int t = 0; t < n; ++t) {
                 const float* kj = hd.k + (j0 + t) * d;
                 kinv[t] = 1.f / std::max(std::sqrt(dot(kj, kj, p.D)), p.eps);
             }
-        for (int r = 0; r < rows; ++r) {
-            float* s = sb + r * WIDE;
-            const int i = i0 + r;
-            if (!need[r]) {
-                std::fill(s, s + n, 0.f);
-                continue;
-            }
-            if (cosine)
-                for (int t = 0; t < n; ++t) s[t] *= kinv[t];
-            if (plain && j0 >= lo[r] && j0 + n <= hi[r]) {
-                // Every key of the tile in range, no mask or bias: scale inside the exp.
-                const float tile_max = max_scaled(s, n, factor);
-                if (std::isnan(tile_max)) {
-                    hd.nan[i] = 1;
-                    std::fill(s, s + n, 0.f);
-                    continue;
-                }
-                online_update(s, n, factor, tile_max, &hd.m[i], &hd.l[i], acc + r * dv, p.Dv);
-                continue;
-            }
-            const long row = mask_row(mask, hd.b, hd.h, i);
-            if (finish_scores(s, n, j0, lo[r], hi[r], mask, row, hd.slope, i + p.Nk - p.Nq, factor, plain))
-                hd.nan[i] = 1;
-            float tile_max = kNegInf;
-            for (int t = 0; t < n; ++t) tile_max = std::max(tile_max, s[t]);
-            if (tile_max == kNegInf) {  // every allowed key scored -inf
-                std::fill(s, s + n, 0.f);
-                continue;
-            }
-            online_update(s, n, 1.f, tile_max, &hd.m[i], &hd.l[i], acc + r * dv, p.Dv);
+        // Rows [r0, r1) on keys [ca, cb) of the step: S = Q K^T from the panel
+        // holding ca, the online update of each row on its own keys, acc += P V.
+        auto group = [&](int r0, int r1, int ca, int cb) {
+            const int x0 = (ca - j0) / NR * NR, xa = ca - j0, xb = cb - j0;
+            gemm(sb + r0 * WIDE + x0, WIDE, {qb + r0 * d, p.D, 1}, PackedB{pk.kt + (t0 + x0) / NR * kstride, kstride},
+                 r1 - r0, p.D, xb - x0, false);
+            for (int r = r0; r < r1; ++r)
+                update_row(sb + r * WIDE, xa, xb, j0, need[r], r, cosine ? kinv : nullptr);
+            gemm(acc + r0 * dv, p.Dv, {sb + r0 * WIDE + xa, WIDE, 1}, PackedB{pk.v + (t0 + xa) * NR, vstride},
+                 r1 - r0, xb - xa, p.Dv, true);
+        };
+        // Rows whose keys in the tile differ (the causal or window diagonal)
+        // go in sub-blocks of kFlashSub, each on the keys its rows see.
+        bool whole_tile = true;
+        for (int r = 0; r < rows && whole_tile; ++r)
+            whole_tile = !need[r] || (lo[r] <= j0 && hi[r] >= j0 + n);
+        if (whole_tile) {
+            group(0, rows, j0, j0 + n);
+            continue;
         }
-        gemm(acc, p.Dv, {sb, WIDE, 1}, PackedB{pk.v + t0 * NR, vstride}, rows, n, p.Dv, true);
+        for (int r0 = 0; r0 < rows; r0 += kFlashSub) {
+            const int r1 = std::min(rows, r0 + kFlashSub);
+            int ca = j0 + n, cb = j0;
+            for (int r = r0; r < r1; ++r)
+                if (need[r]) ca = std::min(ca, std::max(j0, lo[r])), cb = std::max(cb, std::min(j0 + n, hi[r]));
+            if (ca < cb) group(r0, r1, ca, cb);
+        }
     }
 }
 

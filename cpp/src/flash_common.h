@@ -5,7 +5,8 @@
 
 namespace attnscope::detail {
 
-constexpr int kFlashBQ = 64;  // queries per block
+constexpr int kFlashBQ = 64;   // queries per block
+constexpr int kFlashSub = 8;   // queries per sub-block on a diagonal tile (flash_block.cpp); see kPlainSub
 // Tiles in one wide step at most: where every row of a block sees several
 // whole tiles (no boolean mask, all in every row's range), one product and
 // one online update cover them, which saves the per-tile overheads of the

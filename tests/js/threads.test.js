@@ -103,6 +103,8 @@ const ATTENTION_CASES = [
   { name: 'plain, 2 x 3 heads', B: 2, H: 3, Hkv: 3, Nq: 200, Nk: 200, D: 32 },
   { name: 'causal, GQA, ALiBi, Nq < Nk', B: 1, H: 4, Hkv: 2, Nq: 150, Nk: 260, D: 16, causal: true, alibi: true },
   { name: 'cosine with a window', B: 1, H: 5, Hkv: 5, Nq: 190, Nk: 190, D: 24, kind: 1, window: 40 },
+  // One head: plain attention splits its blocks of queries over the threads.
+  { name: 'one head, causal', B: 1, H: 1, Hkv: 1, Nq: 330, Nk: 330, D: 32, causal: true },
 ];
 
 test.each(ATTENTION_CASES)('attention and flash ($name) equal the single-thread build', (c) => {
