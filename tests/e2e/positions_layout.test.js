@@ -7,6 +7,7 @@
 // tests/artifacts/positions-layout-<lang>-<width>.png.
 import { describe, expect, test } from 'vitest';
 import { launchBrowser, screenshot, usePlayground } from './browser.js';
+import { selectRoom } from './select_room.js';
 
 const env = usePlayground();
 const WIDTHS = [1280, 1024, 800, 640, 480, 390, 360];
@@ -61,21 +62,6 @@ function measureMaps(page) {
       }),
     };
   });
-}
-
-/** The text width a select needs for its chosen option (a hidden copy at its natural width) and the width it has. */
-function selectRoom(page, id) {
-  return page.evaluate((sel) => {
-    const s = document.getElementById(sel);
-    const copy = s.cloneNode(false);
-    copy.removeAttribute('id');
-    copy.append(s.options[s.selectedIndex].cloneNode(true));
-    copy.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none';
-    s.before(copy);
-    const need = copy.getBoundingClientRect().width;
-    copy.remove();
-    return { text: s.options[s.selectedIndex].textContent, need, has: s.getBoundingClientRect().width };
-  }, id);
 }
 
 /** The Gram map's tooltip after a hover and after a tap at the centre of cell (i, j), and that cell's box. */
@@ -185,7 +171,7 @@ describe('positions page layout', () => {
           const values = await page.evaluate((sel) => [...document.getElementById(sel).options].map((o) => o.value), id);
           for (const value of values) {
             await page.selectOption(`#${id}`, value);
-            const r = await selectRoom(page, id);
+            const r = await selectRoom(page.locator(`#${id}`));
             expect(r.need, `${tag} ${width} px: "${r.text}" needs ${r.need} px, has ${r.has}`).toBeLessThanOrEqual(r.has + 0.5);
           }
         }

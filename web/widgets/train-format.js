@@ -19,14 +19,23 @@ export function statsLine(p, held, lang) {
   }, lang);
 }
 
-/** Fills the preset <select> with each size and its parameter count for this vocabulary (null: no text yet). */
-export function presetOptions(select, vocabSize, lang) {
+/**
+ * Fills the preset <select> with each size's name and parameter count for
+ * this vocabulary (null: no text yet, names only), and the line under it
+ * (`info`) with the chosen size's layers, dim, context and parameters.
+ * Short options keep the select readable on a phone; the line has the rest.
+ */
+export function presetOptions(select, info, vocabSize, lang) {
+  const params = (name) => (vocabSize ? presetParameters(name, vocabSize).toLocaleString('en') : null);
   for (const o of select.options) {
-    const p = PRESETS[o.value];
-    const params = { name: t(`train.preset.${o.value}`, {}, lang), layers: p.nLayers, dim: p.dim, T: p.seqLen };
-    if (vocabSize) params.params = presetParameters(o.value, vocabSize).toLocaleString('en');
-    o.textContent = t(vocabSize ? 'train.preset.option' : 'train.preset.optionNoText', params, lang);
+    const name = t(`train.preset.${o.value}`, {}, lang);
+    o.textContent = vocabSize ? t('train.preset.option', { name, params: params(o.value) }, lang) : name;
   }
+  const chosen = select.value, p = PRESETS[chosen];
+  if (!p) { info.textContent = ''; return; }
+  const about = t(vocabSize ? 'train.preset.about' : 'train.preset.aboutNoText', { layers: p.nLayers, dim: p.dim, T: p.seqLen, params: params(chosen) }, lang);
+  const note = t(`train.preset.note.${chosen}`, {}, lang); // the key itself when the size has no note
+  info.textContent = note === `train.preset.note.${chosen}` ? about : `${about} · ${note}`;
 }
 
 /** A readable label for a token of the vocabulary (spaces and newlines made visible). */

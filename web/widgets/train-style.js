@@ -14,8 +14,7 @@ export const STYLE = `
 .row { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; }
 .field { display: flex; align-items: center; gap: 8px; min-width: 0; max-width: 100%; }
 .field .name { white-space: nowrap; }
-.field.grow { flex: 1 1 100%; }
-.field.grow select { flex: 1 1 0; width: 0; min-width: 0; }
+.field.stack { flex-direction: column; align-items: flex-start; gap: 4px; }
 .field.prompt { margin: 0 0 8px; }
 .field.prompt input { flex: 1; min-width: 0; font-family: var(--mono); }
 select, input[type="text"], input[type="number"], textarea {

@@ -44,6 +44,9 @@ export function buildView(root) {
   ui.text.hidden = true;
   ui.textInfo = el('p', 'info');
   ui.preset = select(PRESET_NAMES);
+  ui.presetInfo = el('p', 'info preset-info');
+  ui.presetInfo.id = 'preset-info';
+  ui.preset.setAttribute('aria-describedby', ui.presetInfo.id);
   ui.steps = number(1, 100000);
   ui.seed = number(0, 4294967295);
 
@@ -51,10 +54,10 @@ export function buildView(root) {
   const row1 = el('div', 'row');
   row1.append(field('train.text', ui.source), field('train.level', ui.level), ui.vocab);
   const row2 = el('div', 'row');
-  row2.append(field('train.size', ui.preset, 'field grow'));
+  row2.append(field('train.size', ui.preset, 'field stack'));
   const row3 = el('div', 'row');
   row3.append(field('train.steps', ui.steps), field('train.seed', ui.seed));
-  setup.append(row1, ui.text, ui.textInfo, row2, row3);
+  setup.append(row1, ui.text, ui.textInfo, row2, ui.presetInfo, row3);
 
   ui.start = button('train.start', 'button primary');
   ui.pause = button('train.pause');
@@ -154,10 +157,10 @@ export function labelSamples(ui, count, lang) {
 
 /** The text's size in characters and tokens, its split and vocabulary (`text` '' clears them); the sizes it fits. */
 export function describeText(ui, text, tokenized, lang) {
-  if (!text) { ui.textInfo.textContent = ui.vocab.textContent = ''; presetOptions(ui.preset, null, lang); return; }
+  if (!text) { ui.textInfo.textContent = ui.vocab.textContent = ''; presetOptions(ui.preset, ui.presetInfo, null, lang); return; }
   const { vocab, ids, cut } = tokenized.of(text, ui.level.value);
   const n = (v) => v.toLocaleString('en');
   ui.textInfo.textContent = t('train.text.info', { chars: n([...text].length), tokens: n(ids.length), train: n(cut), held: n(ids.length - cut) }, lang);
   ui.vocab.textContent = t('train.vocab', { n: vocab.vocabSize }, lang);
-  presetOptions(ui.preset, vocab.vocabSize, lang);
+  presetOptions(ui.preset, ui.presetInfo, vocab.vocabSize, lang);
 }
