@@ -45,7 +45,9 @@ void gemm_tile(float* out, long ldo, const float* pa, const float* bp, int kc, i
     };
     // Not unrolled here: clang then hoists the B loads of every step, and
     // V8 spills (8 accumulators + 8 B + 4 splats > 15 xmm). V8 unrolls by 2.
+#if defined(__clang__)  // the wasm build; GCC (native tests) would warn on the pragma
 #pragma clang loop unroll(disable)
+#endif
     for (const float* end = pa + kc * MR; pa != end; pa += MR, bp += NR) step(0);
     if (nc == NR) {
         for (int r = 0; r < rows; ++r) {
