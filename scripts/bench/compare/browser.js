@@ -10,8 +10,6 @@
 // other work on the machine disturbs them; the ratios less, since the
 // systems take turns call by call. The load column counts the cores used by
 // everything but this process and the browser it started.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,40 +17,26 @@ import { launchBrowser, collectErrors } from '../../../tests/e2e/browser.js';
 import { report, note, HEAD } from './rounds.js';
 import { loadMeter, waitForQuiet } from './load.js';
 import { treeSeconds } from './proctree.js';
+import { servePage } from '../page_server.js';
 
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 5);
 const QUIET_MS = 1000 * Number(process.env.QUIET_WAIT_S ?? 60);
 const ONLY = process.env.COMPARE_ONLY ? new RegExp(process.env.COMPARE_ONLY) : null;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVED = ['web/', 'node_modules/', 'scripts/bench/'];  // all the page may load
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
 const PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>compare bench</title>
 <script src="/node_modules/@tensorflow/tfjs-core/dist/tf-core.min.js"></script>
 <script src="/node_modules/@tensorflow/tfjs-backend-wasm/dist/tf-backend-wasm.min.js"></script>
 <script type="module" src="/scripts/bench/compare/page.js"></script>`;
 
-// Plain static files (no COOP/COEP headers, on purpose).
-function serve() {
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname).slice(1);
-    const file = normalize(join(ROOT, path));
-    try {
-      if (path && !SERVED.some((d) => file.startsWith(join(ROOT, d)))) throw new Error('not served');
-      const body = path ? await readFile(file) : PAGE;
-      res.writeHead(200, { 'Content-Type': TYPES[path.slice(path.lastIndexOf('.'))] ?? (path ? 'application/octet-stream' : 'text/html') });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
-
 // This run's own CPU: this Node process and the Chromium it started.
 const ownSeconds = () => treeSeconds(process.pid);
 const load0 = loadavg();
-const server = await serve();
+// Only the folders the page needs.
+const server = await servePage(PAGE, (path) => {
+  const file = normalize(join(ROOT, path));
+  return SERVED.some((d) => file.startsWith(join(ROOT, d))) ? file : null;
+});
 const browser = await launchBrowser();
 const results = [], notes = [];
 let info;

@@ -1,37 +1,19 @@
 // The generation benchmark in headless Chromium: the page imports the
 // package from web/lib and fetches the checkpoints from `dir`; Model runs on
 // the page's main thread (a ModelWorker computes the same way in a worker).
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../../../tests/e2e/browser.js';
+import { servePage } from '../page_server.js';
 
 const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));
 const CASES_FILE = fileURLToPath(new URL('./cases.js', import.meta.url));
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 const PAGE = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>model bench</title>';
-
-function serve(dir) {
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url, 'http://x').pathname;
-    try {
-      const file = path === '/' ? null : path === '/bench-cases.js' ? CASES_FILE
-        : path.startsWith('/ckpt/') ? join(dir, path.slice(6)) : normalize(join(WEB, path));
-      const body = file ? await readFile(file) : PAGE;
-      res.writeHead(200, { 'Content-Type': TYPES[path.slice(path.lastIndexOf('.'))] ?? (file ? 'application/octet-stream' : 'text/html') });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
 
 /** Runs timeGeneration (cases.js) in Chromium; resolves to { backend, userAgent, results }. */
 export async function benchInChromium(dir) {
-  const server = await serve(dir);
+  const server = await servePage(PAGE, (path) => (path === '/bench-cases.js' ? CASES_FILE
+    : path.startsWith('/ckpt/') ? join(dir, path.slice(6)) : normalize(join(WEB, path))));
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();

@@ -1,36 +1,18 @@
 // The training benchmark in headless Chromium: the page imports the package
 // from web/lib and runs timing.js on its main thread (wasm SIMD when the
 // browser has it, as ready() picks).
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../../../tests/e2e/browser.js';
+import { servePage } from '../page_server.js';
 
 const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));
 const TIMING = fileURLToPath(new URL('./timing.js', import.meta.url));
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
 const PAGE = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>train bench</title>';
-
-function serve() {
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url, 'http://x').pathname;
-    try {
-      const file = path === '/' ? null : path === '/bench-timing.js' ? TIMING : normalize(join(WEB, path));
-      const body = file ? await readFile(file) : PAGE;
-      res.writeHead(200, { 'Content-Type': TYPES[path.slice(path.lastIndexOf('.'))] ?? 'text/html' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
 
 /** Runs timeTraining in Chromium; resolves to its result plus the user agent. */
 export async function trainInChromium(shape, steps) {
-  const server = await serve();
+  const server = await servePage(PAGE, (path) => (path === '/bench-timing.js' ? TIMING : normalize(join(WEB, path))));
   const browser = await launchBrowser();
   try {
     const page = await browser.context.newPage();
