@@ -283,3 +283,18 @@ export async function sweepAndPositions(): Promise<number> {
   const learned = pos.results[1].meanLoss?.['4x'] ?? null; // null: learned cannot run past L
   return (sweep.fitParameters?.exponent ?? 0) + sweep.runs[0].parameters + (learned ?? 0) + SCALING_SWEEP_DEFAULTS.steps + LEARNED_LIMIT_NOTE.length;
 }
+// Head roles: a score per layer × head for four roles, from a Model or a ModelWorker.
+export async function headRoleTypes(model: attn.Model, worker: attn.ModelWorker): Promise<number> {
+  const roles: attn.HeadRoles = await attn.headRoles(model, { samples: 2, segmentLength: 20, seed: 1 });
+  const fromText = await attn.headRoles(worker, { text: 'the cat sat. the cat', threshold: 0.3 });
+  const role: attn.HeadRole = attn.HEAD_ROLES[1];
+  const name: attn.HeadRole | null = roles.names[0][0];
+  const probe: number[][] = attn.headRoleProbe({ tokens: [3, 4, 5, 6], bos: 1, segmentLength: 3 });
+  const attention = model.forward(probe[0], { returnAttention: true }).attention!;
+  const scores: attn.HeadRoleScores = attn.headRoleScores([{ attention, ids: probe[0] }]);
+  // @ts-expect-error 'copy' is not a role
+  const wrong: attn.HeadRole = 'copy';
+  // @ts-expect-error there is no option `sample`
+  await attn.headRoles(model, { sample: 2 });
+  return roles.scores[role][0][0] + fromText.chance.induction + scores.queries.sink + (name ? 1 : 0) + wrong.length + attn.DEFAULT_ROLE_THRESHOLD;
+}

@@ -30,3 +30,5 @@ export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
 export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';
 export { preloadDefaultModel } from './asset_cache.js';
 export { quantizeLlama2c } from './ops/quantize_llama2c.js';
+export { headRoles, headRoleProbe } from './ops/head_role_probe.js';
+export { headRoleScores, HEAD_ROLES, DEFAULT_ROLE_THRESHOLD } from './ops/head_roles.js';
