@@ -283,3 +283,23 @@ export async function sweepAndPositions(): Promise<number> {
   const learned = pos.results[1].meanLoss?.['4x'] ?? null; // null: learned cannot run past L
   return (sweep.fitParameters?.exponent ?? 0) + sweep.runs[0].parameters + (learned ?? 0) + SCALING_SWEEP_DEFAULTS.steps + LEARNED_LIMIT_NOTE.length;
 }
+
+export function tokenizers(json: Uint8Array, bin: ArrayBuffer): number {
+  const tok: attn.Tokenizer = attn.Tokenizer.fromHuggingFace(json, { config: '{"bos_token": "<s>"}' });
+  const ids: number[] = tok.encode('Hello world', { addSpecialTokens: false });
+  const text: string = tok.decode(new Int32Array(ids), { skipSpecialTokens: true });
+  const pieces: string[] = tok.tokens('Hello');
+  const kind: attn.TokenizerKind = tok.kind;
+  const llama = attn.Tokenizer.fromLlama2c(bin, { kind: 'char' });
+  const trained = attn.Tokenizer.trainBpe(['one text', 'another'], { vocabSize: 300, onProgress: (p) => console.log(p.merges) });
+  const back: string = attn.Tokenizer.fromHuggingFace(trained.toHuggingFace()).decode([1, 2]);
+  const bos: number | undefined = tok.specialTokens.bos;
+  // @ts-expect-error: the kind of a tokenizer.bin is 'bpe' or 'char'
+  attn.Tokenizer.fromLlama2c(bin, { kind: 'wordpiece' });
+  // @ts-expect-error: trainBpe needs a vocabulary size
+  attn.Tokenizer.trainBpe('text', {});
+  // @ts-expect-error: not built with new
+  new attn.Tokenizer();
+  return ids.length + text.length + pieces.length + kind.length + llama.vocabSize + back.length + (bos ?? 0) +
+    (tok.idToToken(0) ?? '').length + (tok.tokenToId('a') ?? 0) + tok.addedTokens.length;
+}

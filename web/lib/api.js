@@ -30,3 +30,4 @@ export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
 export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';
 export { preloadDefaultModel } from './asset_cache.js';
 export { quantizeLlama2c } from './ops/quantize_llama2c.js';
+export { Tokenizer } from './tokenizer/tokenizer.js';

@@ -214,3 +214,4 @@ export * from './train_worker.js';
 export * from './memory.js';
 export * from './ssm.js';
 export * from './scaling.js';
+export * from './tokenizer.js';
