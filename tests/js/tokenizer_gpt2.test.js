@@ -56,7 +56,7 @@ describe('GPT-2 tokenizer.json', () => {
 
   test('a lone surrogate encodes as U+FFFD, as TextEncoder (and the Node bindings of the reference) read it', async () => {
     for (const s of ['a\uD800b', '\uDC00', 'x\uDBFF', '\uD83D\uDE00\uD83D']) {
-      const fixed = new TextDecoder().decode(new TextEncoder().encode(s));
+      const fixed = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new TextEncoder().encode(s));
       expect(fixed).not.toBe(s);
       expect(tok.encode(s)).toEqual(tok.encode(fixed));
       expect(tok.encode(s)).toEqual((await hfEncode(hf, s)).ids);

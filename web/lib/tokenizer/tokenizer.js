@@ -99,11 +99,12 @@ export class Tokenizer {
     const { model, decoder } = this.#parts;
     const pieces = [];
     for (let i = 0; i < ids.length; i++) {
-      const id = Number(ids[i]);
+      const id = ids[i];
       const piece = Number.isInteger(id) ? this.#added.forms.get(id) ?? model.idToToken[id] : undefined;
       if (piece === undefined) {
-        const what = Number.isInteger(id) && id >= 0 && id < this.vocabSize ? 'names no token' : `is outside the vocabulary 0..${this.vocabSize - 1}`;
-        fail(`${fnName}: ids[${i}] (${String(ids[i])}) ${what}`);
+        const what = !Number.isInteger(id) ? 'is not an integer token id'
+          : id >= 0 && id < this.vocabSize ? 'names no token' : `is outside the vocabulary 0..${this.vocabSize - 1}`;
+        fail(`${fnName}: ids[${i}] (${typeof id === 'string' ? JSON.stringify(id) : String(id)}) ${what}`);
       }
       if (skip && this.#added.specialContents.has(piece)) continue;
       pieces.push(piece);
