@@ -40,6 +40,12 @@ describe.each([['chars'], ['sort']])('the default %s model\'s tokenizer.bin', (n
     }
   });
 
+  test('a long text gets its <s> too (300 K ids through the template)', () => {
+    const ids = tok.encode('ab'.repeat(150000));
+    expect(ids.length).toBe(300002); // <s>, the dummy " ", then one id a character
+    expect(ids.slice(0, 2)).toEqual(model.encode('ab').slice(0, 2));
+  });
+
   test('toHuggingFace writes a tokenizer.json that Hugging Face tokenizers encodes the same', async () => {
     const hf = hfTokenizer(tok.toHuggingFace());
     for (const text of samples()) {

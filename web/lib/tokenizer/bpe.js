@@ -9,48 +9,51 @@
 import { AttnscopeError } from '../errors.js';
 import { FILE } from './fields.js';
 
-/** The largest token id accepted (pair keys a·2^24 + b stay exact in a double). */
+/** The largest token id accepted. */
 export const MAX_TOKEN_ID = 2 ** 24 - 1;
-const PAIR = 2 ** 24;
 const CACHE_SIZE = 10000; // Hugging Face's default word cache
 const CACHE_MAX_LENGTH = 256;
 
 export const byteToken = (b) => `<0x${b.toString(16).toUpperCase().padStart(2, '0')}>`;
 
-// A min-heap of merge candidates ordered by (rank, position).
+// A min-heap of merge candidates, each one number: rank * 2^26 + position,
+// so that the smallest is the lowest rank, then the leftmost.
+const POS = 2 ** 26;
 class MergeQueue {
-  constructor() { this.items = []; }
-  get size() { return this.items.length; }
-  static less(a, b) { return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]); }
-  push(item) {
-    const h = this.items;
-    h.push(item);
-    let i = h.length - 1;
+  constructor(capacity) {
+    this.h = new Float64Array(Math.max(16, capacity));
+    this.size = 0;
+  }
+  push(key) {
+    if (this.size === this.h.length) {
+      const bigger = new Float64Array(this.h.length * 2);
+      bigger.set(this.h);
+      this.h = bigger;
+    }
+    const h = this.h;
+    let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!MergeQueue.less(h[i], h[parent])) break;
-      [h[i], h[parent]] = [h[parent], h[i]];
+      if (h[parent] <= key) break;
+      h[i] = h[parent];
       i = parent;
     }
+    h[i] = key;
   }
   pop() {
-    const h = this.items;
+    const h = this.h;
     const top = h[0];
-    const last = h.pop();
-    if (h.length) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && MergeQueue.less(h[l], h[m])) m = l;
-        if (r < h.length && MergeQueue.less(h[r], h[m])) m = r;
-        if (m === i) break;
-        [h[i], h[m]] = [h[m], h[i]];
-        i = m;
-      }
+    const last = h[--this.size];
+    let i = 0;
+    for (;;) {
+      let m = 2 * i + 1;
+      if (m >= this.size) break;
+      if (m + 1 < this.size && h[m + 1] < h[m]) m++;
+      if (h[m] >= last) break;
+      h[i] = h[m];
+      i = m;
     }
+    h[i] = last;
     return top;
   }
 }
@@ -65,8 +68,15 @@ export class Bpe {
     this.idToToken = [];
     for (const [t, id] of vocab) this.idToToken[id] = t;
     this.merges = merges;
-    this.mergeOf = new Map(); // pair key -> rank * 2^24 + newId
-    merges.forEach(([a, b, id], i) => this.mergeOf.set(a * PAIR + b, i * PAIR + id));
+    // rows[left] maps right -> the merge's rank (its index; the last one for a
+    // pair listed twice); newIds[rank] is the token it makes.
+    this.rows = [];
+    this.newIds = new Int32Array(merges.length);
+    this.mergeCount = merges.length;
+    merges.forEach(([a, b, id], i) => {
+      (this.rows[a] ??= new Map()).set(b, i);
+      this.newIds[i] = id;
+    });
     this.unkToken = unkToken;
     this.fuseUnk = fuseUnk;
     this.byteFallback = byteFallback;
@@ -77,9 +87,10 @@ export class Bpe {
 
   /** [left, right, newId] by rank, each pair once (what tokenizer.json's merges list). */
   mergesByRank() {
-    const order = [...this.mergeOf].map(([key, m], i) => [Math.floor(m / PAIR), i, Math.floor(key / PAIR), key % PAIR, m % PAIR]);
-    order.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-    return order.map(([, , a, b, id]) => [a, b, id]);
+    const order = [];
+    this.rows.forEach((row, a) => row.forEach((rank, b) => order.push([rank, a, b])));
+    order.sort((x, y) => x[0] - y[0]);
+    return order.map(([rank, a, b]) => [a, b, this.newIds[rank]]);
   }
 
   /** Ids of one piece (a non-empty string). */
@@ -133,38 +144,45 @@ export class Bpe {
     return out;
   }
 
+  /** The rank of merging (a, b), or -1. */
+  #rank(a, b) {
+    const r = this.rows[a]?.get(b);
+    return r === undefined ? -1 : r;
+  }
+
   #mergeAll(c) {
     const n = c.length;
-    if (n < 2 || this.mergeOf.size === 0) return c;
+    if (n < 2 || this.mergeCount === 0) return c;
+    if (n >= POS) throw new AttnscopeError(`Tokenizer.encode: a piece of ${n} characters is longer than the ${POS} the BPE model handles; cut the text`);
     const prev = new Int32Array(n);
     const next = new Int32Array(n);
     const alive = new Uint8Array(n).fill(1);
-    const queue = new MergeQueue();
+    const queue = new MergeQueue(n);
     for (let i = 0; i < n; i++) {
       prev[i] = i - 1;
       next[i] = i + 1 < n ? i + 1 : -1;
-      if (i + 1 < n) {
-        const m = this.mergeOf.get(c[i] * PAIR + c[i + 1]);
-        if (m !== undefined) queue.push([Math.floor(m / PAIR), i, m % PAIR]);
-      }
+      const r = i + 1 < n ? this.#rank(c[i], c[i + 1]) : -1;
+      if (r >= 0) queue.push(r * POS + i);
     }
     while (queue.size) {
-      const [, pos, newId] = queue.pop();
+      const key = queue.pop();
+      const rank = Math.floor(key / POS);
+      const pos = key - rank * POS;
       if (!alive[pos] || next[pos] === -1) continue;
       const right = next[pos];
-      const m = this.mergeOf.get(c[pos] * PAIR + c[right]);
-      if (m === undefined || m % PAIR !== newId) continue; // stale: a neighbour changed since it was queued
+      if (this.#rank(c[pos], c[right]) !== rank) continue; // stale: a neighbour changed since it was queued
+      const newId = this.newIds[rank];
       c[pos] = newId;
       alive[right] = 0;
       next[pos] = next[right];
       if (next[pos] !== -1) prev[next[pos]] = pos;
       if (prev[pos] !== -1) {
-        const left = this.mergeOf.get(c[prev[pos]] * PAIR + newId);
-        if (left !== undefined) queue.push([Math.floor(left / PAIR), prev[pos], left % PAIR]);
+        const r = this.#rank(c[prev[pos]], newId);
+        if (r >= 0) queue.push(r * POS + prev[pos]);
       }
       if (next[pos] !== -1) {
-        const after = this.mergeOf.get(newId * PAIR + c[next[pos]]);
-        if (after !== undefined) queue.push([Math.floor(after / PAIR), pos, after % PAIR]);
+        const r = this.#rank(newId, c[next[pos]]);
+        if (r >= 0) queue.push(r * POS + pos);
       }
     }
     const out = [];

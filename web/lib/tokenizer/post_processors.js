@@ -39,12 +39,7 @@ function template(v, path, specials, json) {
     json,
     process(ids, addSpecial) {
       if (!addSpecial) return ids;
-      const out = [];
-      for (const p of pieces) {
-        if (p.sequence) out.push(...ids);
-        else out.push(...specials.get(p.special));
-      }
-      return out;
+      return [].concat(...pieces.map((p) => (p.sequence ? ids : specials.get(p.special)))); // no spread of ids: it may be huge
     },
     around: around(pieces, specials),
   };
