@@ -47,8 +47,8 @@ describe('Llama-3-style tokenizer.json (from cl100k_base)', () => {
     }
   }, 60000);
 
-  test('a whole novel equals both references', async () => {
-    const text = austen();
+  test('300 K characters of a novel equal both references', async () => {
+    const text = austen().slice(0, 300000);
     const ids = tok.encode(text, { addSpecialTokens: false });
     expect(ids).toEqual(tiktoken.encode(text));
     expect(ids).toEqual((await hfEncode(hf, text, false)).ids);
