@@ -28,7 +28,7 @@ const AIMED = [
   'hello world <mask> and   <mask>  [X]   next, othello hello_there hello. Hello HELLO',
   'abcab World Wor ab abc', '日本語の日本', '<|endoftext|> <s>x</s> <unk>',
   '  two leading, trailing two  ', 'a1b22c333d4444 ٣٤ ², x', 'tab\there\nnew  line', '',
-  'É école ÉCOLE Ǆ ß ẞ Σ ΣΑΣ İ', 'no-merge: abc bc ab', 'ǅ ﬃ ¼ …', '▁already▁spaced▁',
+  'É école ÉCOLE Ǆ ß ẞ Σ ΣΑΣ İ', 'no-merge: abc bc ab', 'ǅ ﬃ ¼ …', '▁already▁spaced▁', '\t\tx y', '\ty', ' z', '42a', 'aaa',
 ];
 const TEXTS = [...corpus.map((c) => c.text), ...AIMED];
 
@@ -48,6 +48,7 @@ const VARIANTS = [
   ['NFC and NFKD', spWith({ normalizer: { type: 'Sequence', normalizers: [{ type: 'NFKD' }, { type: 'NFC' }, ...sp.normalizer.normalizers] } })],
   ['Strip both sides', spWith({ normalizer: { type: 'Sequence', normalizers: [{ type: 'Strip', strip_left: true, strip_right: true }, ...sp.normalizer.normalizers] } })],
   ['Replace by regex', spWith({ normalizer: { type: 'Sequence', normalizers: [{ type: 'Replace', pattern: { Regex: '\\s+' }, content: ' ' }, ...sp.normalizer.normalizers] } })],
+  ['Replace with empty matches', spWith({ normalizer: { type: 'Sequence', normalizers: [...sp.normalizer.normalizers, { type: 'Replace', pattern: { Regex: 'a*' }, content: '-' }] } })],
   ['ByteLevel normalizer', { ...bl, normalizer: { type: 'ByteLevel' }, pre_tokenizer: null }],
   // Pre-tokenizers (byte-level: any piece is encodable).
   ...['Removed', 'Isolated', 'MergedWithPrevious', 'MergedWithNext', 'Contiguous'].flatMap((b) => [
@@ -62,6 +63,12 @@ const VARIANTS = [
   ['ByteLevel with a prefix space', { ...bl, pre_tokenizer: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: true } }],
   // Metaspace, every scheme, split or not, after special tokens.
   ...['always', 'first', 'never'].flatMap((s) => [[`Metaspace ${s}`, metaspace(s, false)], [`Metaspace ${s} split`, metaspace(s, true)]]),
+  // Normalizers that move or remove the text's first character before Metaspace "first" asks where a piece starts.
+  ['Strip, then Metaspace first', spWith({ normalizer: { type: 'Strip', strip_left: true, strip_right: false }, pre_tokenizer: metaspace('first', true).pre_tokenizer })],
+  ['NFKC + Replace at the start, then Metaspace first', spWith({
+    normalizer: { type: 'Sequence', normalizers: [{ type: 'NFKC' }, { type: 'Replace', pattern: { Regex: '^\\s+' }, content: 'x' }] },
+    pre_tokenizer: { type: 'Sequence', pretokenizers: [split({ Regex: '\\s+' }, 'Removed'), metaspace('first', false).pre_tokenizer] },
+  })],
   ['Metaspace with legacy add_prefix_space', spWith({ normalizer: null, pre_tokenizer: { type: 'Metaspace', replacement: '▁', add_prefix_space: true } })],
   // Decoders.
   ['Metaspace decoder', spWith({ decoder: { type: 'Sequence', decoders: [{ type: 'ByteFallback' }, { type: 'Metaspace', replacement: '▁', prepend_scheme: 'always', split: true }] } })],

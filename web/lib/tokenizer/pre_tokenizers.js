@@ -7,7 +7,7 @@
 import { toByteChars } from './byte_level.js';
 import { array, bad, bool, char, componentType, oneOf } from './fields.js';
 import { replacePattern } from './normalizers.js';
-import { onigRegExp } from './regex.js';
+import { onigMatches, onigRegExp } from './regex.js';
 import { WHITE_SPACE, WORD_CHAR } from './text.js';
 
 export const PRE_TOKENIZER_TYPES = ['ByteLevel', 'Split', 'Metaspace', 'Sequence', 'Digits', 'Whitespace', 'WhitespaceSplit'];
@@ -23,10 +23,7 @@ export function regexSpans(re, s) {
   if (!s) return [[0, 0, false]];
   const spans = [];
   let prev = 0;
-  re.lastIndex = 0;
-  for (const m of s.matchAll(re)) {
-    const start = m.index;
-    const end = start + m[0].length;
+  for (const [start, end] of onigMatches(re, s)) {
     if (prev !== start) spans.push([prev, start, false]);
     spans.push([start, end, true]);
     prev = end;

@@ -7,6 +7,7 @@ import { checkBool, checkOptions, fail } from '../tensor.js';
 import { AddedVocabulary } from './added_tokens.js';
 import { typeName } from './fields.js';
 import { llama2cParts } from './llama2c.js';
+import { normalizeWithStart } from './normalizers.js';
 import { parseJson, readTokenizerJson } from './read_json.js';
 import { guessKind, guessSpecialTokens } from './describe.js';
 import { wellFormed } from './text.js';
@@ -129,8 +130,7 @@ export class Tokenizer {
       }
       let piece = segment;
       if (normalizer) {
-        const normalized = normalizer.apply(segment.text);
-        const start0 = segment.start0 > 0 ? Math.min(normalized.length, normalizer.apply(segment.text.slice(0, segment.start0)).length) : 0;
+        const [normalized, start0] = segment.start0 > 0 ? normalizeWithStart(normalizer, segment.text, segment.start0) : [normalizer.apply(segment.text), 0];
         piece = { text: normalized, start0 };
       }
       const parts = [];
