@@ -184,6 +184,36 @@ test('60 random pipelines of normalizers and pre-tokenizers encode as Hugging Fa
   }
 }, 120000);
 
+test('40 random sets of added tokens (every flag, normalized or not, under four normalizers) encode and decode as Hugging Face does', async () => {
+  const rng = mulberry32(1917);
+  const sp = sources.sp_llama2;
+  const PIECES = ['a', 'b', 'ab', 'A', ' ', '  ', '\n', '<x>', '[m]', 'é', 'É', '日', '_', '1', '.'];
+  const size = Object.keys(sp.model.vocab).length;
+  for (let i = 0; i < 40; i++) {
+    const added = [...sp.added_tokens];
+    let next = size;
+    for (let k = 0; k < 1 + Math.floor(rng() * 4); k++) {
+      const content = Array.from({ length: 1 + Math.floor(rng() * 3) }, () => pick(rng, PIECES)).join('');
+      if (content.trim() === '' || added.some((t) => t.content === content)) continue;
+      const flag = () => rng() < 0.3;
+      added.push({ id: sp.model.vocab[content] ?? next++, content, single_word: flag(), lstrip: flag(), rstrip: flag(), normalized: rng() < 0.5, special: rng() < 0.5 });
+    }
+    const normalizer = pick(rng, [null, { type: 'Lowercase' }, { type: 'NFKC' }, sp.normalizer]);
+    const metaspace = { type: 'Metaspace', replacement: '▁', prepend_scheme: 'first', split: false };
+    const json = { ...sp, added_tokens: added, normalizer, pre_tokenizer: normalizer === sp.normalizer ? null : metaspace };
+    const tok = attn.Tokenizer.fromHuggingFace(json);
+    const hf = hfTokenizer(json);
+    for (let k = 0; k < 25; k++) {
+      const s = Array.from({ length: Math.floor(rng() * 10) }, () => pick(rng, PIECES)).join('');
+      const ids = tok.encode(s);
+      const what = `${JSON.stringify(added.slice(3))} on ${JSON.stringify(s)}`;
+      expect(ids, what).toEqual((await hfEncode(hf, s)).ids);
+      expect(tok.decode(ids), what).toBe(await hf.decode(ids, false));
+      expect(tok.decode(ids, { skipSpecialTokens: true }), what).toBe(await hf.decode(ids, true));
+    }
+  }
+}, 120000);
+
 describe.each([['gpt2'], ['sp_bytes'], ['sp_llama2']])('%s: random strings and ids against Hugging Face', (name) => {
   let tok;
   let hf;
