@@ -58,6 +58,7 @@ const VARIANTS = [
   ['Split by a string', byteLevel([split({ String: 'o' }, 'MergedWithNext')])],
   ['Digits one by one', byteLevel([{ type: 'Digits', individual_digits: true }])],
   ['Digits in runs', byteLevel([{ type: 'Digits', individual_digits: false }])],
+  ['Digits, then ByteLevel with its own regex (SmolLM\'s form)', { ...bl, pre_tokenizer: { type: 'Sequence', pretokenizers: [{ type: 'Digits', individual_digits: true }, bl.pre_tokenizer] } }],
   ['Whitespace', byteLevel([{ type: 'Whitespace' }])],
   ['WhitespaceSplit', byteLevel([{ type: 'WhitespaceSplit' }])],
   ['ByteLevel with a prefix space', { ...bl, pre_tokenizer: { type: 'ByteLevel', add_prefix_space: true, trim_offsets: true } }],
