@@ -103,12 +103,26 @@ function byteLevel(v, path) {
   return {
     json: { type: 'ByteLevel', add_prefix_space: addPrefixSpace, trim_offsets: trimOffsets, use_regex: useRegex },
     byteLevel: true,
+    // The hot path of GPT-2-style encoding: cut (Isolated) and spell in one pass.
     run: splitEach((p, out) => {
       const piece = addPrefixSpace && !p.text.startsWith(' ') ? prepend(p, ' ') : p;
-      const cutPieces = [];
-      if (useRegex) cut(piece, regexSpans(GPT2_RE, piece.text), 'Isolated', cutPieces);
-      else if (piece.text) cutPieces.push(piece);
-      for (const c of cutPieces) out.push({ text: toByteChars(c.text), start0: remapStart(c, toByteChars) });
+      const s = piece.text;
+      const emit = (a, b) => {
+        const text = s.slice(a, b);
+        const start0 = piece.start0 > a ? toByteChars(text.slice(0, piece.start0 - a)).length : 0;
+        out.push({ text: toByteChars(text), start0 });
+      };
+      if (!useRegex) {
+        if (s) emit(0, s.length);
+        return;
+      }
+      let prev = 0;
+      for (const [a, b] of onigMatches(GPT2_RE, s)) {
+        if (prev < a) emit(prev, a);
+        if (a < b) emit(a, b);
+        prev = b;
+      }
+      if (prev < s.length) emit(prev, s.length);
     }),
   };
 }
