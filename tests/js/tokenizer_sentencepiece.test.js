@@ -73,6 +73,16 @@ describe.each([
   });
 });
 
+test('tokenizer_config.json names the roles where it is given; addedTokens lists the added tokens', () => {
+  const json = readFileSync(fixture('sp_llama2.tokenizer.json'));
+  const config = JSON.stringify({ bos_token: { content: '</s>' }, eos_token: '<s>', pad_token: '<unk>', unk_token: null });
+  const tok = attn.Tokenizer.fromHuggingFace(json, { config });
+  expect(tok.specialTokens).toEqual({ bos: 2, eos: 1, pad: 0, unk: 0 });
+  expect(tok.addedTokens).toEqual([{ id: 0, content: '<unk>', special: true }, { id: 1, content: '<s>', special: true }, { id: 2, content: '</s>', special: true }]);
+  expect(() => attn.Tokenizer.fromHuggingFace(json, { config: '{' })).toThrow(/opts.config \(tokenizer_config.json\) is not valid JSON/);
+  expect(() => attn.Tokenizer.fromHuggingFace(json, { cfg: {} })).toThrow(/opts.cfg is not an option/);
+});
+
 test('the converter\'s differences are real: they show on the texts set aside above', () => {
   const legacy = attn.Tokenizer.fromHuggingFace(readFileSync(fixture('sp_llama2.tokenizer.json'), 'utf8'));
   const current = attn.Tokenizer.fromHuggingFace(readFileSync(fixture('sp_bytes.tokenizer.json'), 'utf8'));

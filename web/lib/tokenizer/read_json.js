@@ -15,27 +15,27 @@ import { readModel } from './read_model.js';
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** bytes | string | object -> the parsed JSON object (not copied when given parsed). */
-export function parseJson(input, fnName) {
+export function parseJson(input, fnName, file = FILE) {
   let text = input;
   if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) {
     const bytes = input instanceof ArrayBuffer ? new Uint8Array(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     try {
       text = utf8.decode(bytes);
     } catch {
-      throw new AttnscopeError(`${fnName}: ${FILE} is not UTF-8 text`);
+      throw new AttnscopeError(`${fnName}: ${file} is not UTF-8 text`);
     }
   } else if (isObject(input) && [Object.prototype, null].includes(Object.getPrototypeOf(input))) {
     return input;
   } else if (typeof input !== 'string') {
-    throw new AttnscopeError(`${fnName}: ${FILE} must be given as a Uint8Array, an ArrayBuffer, a string or a parsed object (got ${typeName(input)})`);
+    throw new AttnscopeError(`${fnName}: ${file} must be given as a Uint8Array, an ArrayBuffer, a string or a parsed object (got ${typeName(input)})`);
   }
   let parsed;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new AttnscopeError(`${fnName}: ${FILE} is not valid JSON (${e.message})`);
+    throw new AttnscopeError(`${fnName}: ${file} is not valid JSON (${e.message})`);
   }
-  if (!isObject(parsed)) throw new AttnscopeError(`${fnName}: ${FILE} must hold a JSON object (got ${describe(parsed)})`);
+  if (!isObject(parsed)) throw new AttnscopeError(`${fnName}: ${file} must hold a JSON object (got ${describe(parsed)})`);
   return parsed;
 }
 

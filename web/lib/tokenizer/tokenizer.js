@@ -32,7 +32,7 @@ export class Tokenizer {
   static fromHuggingFace(tokenizerJson, opts) {
     const fnName = 'Tokenizer.fromHuggingFace';
     const o = checkOptions(opts, fnName, ['config']);
-    const config = o.config == null ? null : parseJson(o.config, fnName);
+    const config = o.config == null ? null : parseJson(o.config, fnName, 'opts.config (tokenizer_config.json)');
     return new Tokenizer(readTokenizerJson(parseJson(tokenizerJson, fnName)), config);
   }
 
