@@ -64,6 +64,16 @@ describe('GPT-2 tokenizer.json', () => {
     }
   });
 
+  test('decodeStream: nothing until an emoji\'s bytes are complete, and the steps add up to decode', () => {
+    const ids = tok.encode('ok 👍🏽!');
+    const stream = tok.decodeStream();
+    const steps = ids.map((id) => stream.step(id));
+    expect(steps.join('')).toBe('ok 👍🏽!');
+    expect(steps).toContain('');                       // a byte token in the middle of the emoji
+    expect(steps.every((p) => !p.includes('\uFFFD'))).toBe(true);
+    expect(steps[0]).toBe('ok');
+  });
+
   test('toHuggingFace writes a file both readers read back to the same ids', async () => {
     const text = corpus.map((c) => c.text).join('\n');
     const written = tok.toHuggingFace();

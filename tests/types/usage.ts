@@ -294,6 +294,8 @@ export function tokenizers(json: Uint8Array, bin: ArrayBuffer): number {
   const trained = attn.Tokenizer.trainBpe(['one text', 'another'], { vocabSize: 300, onProgress: (p) => console.log(p.merges) });
   const back: string = attn.Tokenizer.fromHuggingFace(trained.toHuggingFace()).decode([1, 2]);
   const bos: number | undefined = tok.specialTokens.bos;
+  const stream = tok.decodeStream({ skipSpecialTokens: true });
+  const piece: string = stream.step(ids[0]);
   // @ts-expect-error: the kind of a tokenizer.bin is 'bpe' or 'char'
   attn.Tokenizer.fromLlama2c(bin, { kind: 'wordpiece' });
   // @ts-expect-error: trainBpe needs a vocabulary size
@@ -301,5 +303,5 @@ export function tokenizers(json: Uint8Array, bin: ArrayBuffer): number {
   // @ts-expect-error: not built with new
   new attn.Tokenizer();
   return ids.length + text.length + pieces.length + kind.length + llama.vocabSize + back.length + (bos ?? 0) +
-    (tok.idToToken(0) ?? '').length + (tok.tokenToId('a') ?? 0) + tok.addedTokens.length;
+    (tok.idToToken(0) ?? '').length + (tok.tokenToId('a') ?? 0) + tok.addedTokens.length + piece.length;
 }

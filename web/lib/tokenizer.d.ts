@@ -95,6 +95,13 @@ export class Tokenizer {
   decode(ids: ArrayLike<number>, opts?: { skipSpecialTokens?: boolean }): string;
   /** The pieces of `text` as the vocabulary spells them ('Ġworld', '▁the', '<0x0A>'). `addSpecialTokens` defaults to false. */
   tokens(text: string, opts?: { addSpecialTokens?: boolean }): string[];
+  /**
+   * Decoding one id at a time, as Hugging Face's DecodeStream: each `step(id)`
+   * returns the text that id adds ('' while a character is unfinished, e.g.
+   * the first byte token of an emoji); the steps together equal `decode(ids)`.
+   * @example const s = tok.decodeStream(); for (const id of ids) process.stdout.write(s.step(id));
+   */
+  decodeStream(opts?: { skipSpecialTokens?: boolean }): { step(id: number): string };
   idToToken(id: number): string | undefined;
   tokenToId(token: string): number | undefined;
   /** A tokenizer.json (a string) that fromHuggingFace and Hugging Face tokenizers read back as this tokenizer. */

@@ -5,6 +5,7 @@
 // from) all produce the same parts; toHuggingFace writes them back.
 import { checkBool, checkOptions, fail } from '../tensor.js';
 import { AddedVocabulary } from './added_tokens.js';
+import { DecodeStream } from './decode_stream.js';
 import { typeName } from './fields.js';
 import { llama2cParts } from './llama2c.js';
 import { normalizeWithStart } from './normalizers.js';
@@ -111,6 +112,13 @@ export class Tokenizer {
       pieces.push(piece);
     }
     return decoder ? decoder.chain(pieces).join('') : pieces.join(' ');
+  }
+
+  /** Decoding one id at a time (for generation): { step(id) -> the text it adds, '' until a character is complete }. */
+  decodeStream(opts) {
+    const o = checkOptions(opts, 'Tokenizer.decodeStream', ['skipSpecialTokens']);
+    const skip = checkBool(o.skipSpecialTokens ?? false, 'opts.skipSpecialTokens');
+    return new DecodeStream((ids) => this.decode(ids, { skipSpecialTokens: skip }));
   }
 
   /** A tokenizer.json (string) that Tokenizer.fromHuggingFace and Hugging Face tokenizers read back as this tokenizer. */
