@@ -44,12 +44,6 @@ export function string(v, path) {
   return v;
 }
 
-/** A field that may be absent or null: `fallback` then. */
-export function optional(obj, key, path, read, fallback) {
-  const v = obj[key];
-  return v === undefined || v === null ? fallback : read(v, `${path}.${key}`);
-}
-
 export function bool(v, path) {
   if (typeof v !== 'boolean') bad(path, `must be true or false (got ${describe(v)})`);
   return v;

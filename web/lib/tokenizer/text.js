@@ -15,10 +15,6 @@ export function wellFormed(s) {
  * U+0085.
  */
 export const WHITE_SPACE = '\\t-\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
-export const isWhiteSpace = (() => {
-  const re = new RegExp(`^[${WHITE_SPACE}]$`, 'u');
-  return (c) => re.test(c);
-})();
 
 const LEADING_WS = new RegExp(`^[${WHITE_SPACE}]+`, 'u');
 const TRAILING_WS = new RegExp(`[${WHITE_SPACE}]+$`, 'u');
