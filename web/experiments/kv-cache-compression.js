@@ -152,7 +152,7 @@ export async function runKvCacheCompression(options = {}, context = {}) {
       for (const r of KV_COMPRESSION_RULES) data.curves[r] = [];
       list.forEach((c, i) => data.curves[c.rule].push({ fraction: c.fraction, kept: c.kept, loss: sums[i + 2] / n }));
       data.elapsedMs = control.elapsedMs();
-      control.progress({ step: o.steps + n, steps: total, fraction: (o.steps + n) / total, phase: 'compress', windows: n, data });
+      control.progress({ step: o.steps + n, steps: total, fraction: (o.steps + n) / total, phase: 'compress', windows: n, result: { curves: data.curves, full: data.full, none: data.none, example: data.example, groupings: data.groupings, windows: n }, data });
     }
     data.elapsedMs = control.elapsedMs();
     return data;

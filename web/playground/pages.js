@@ -38,6 +38,8 @@ export const PAGES = [
   { path: 'norm-placement.html', nav: 'norm-placement', group: 'experiments', title: { ja: 'Pre-LN と Post-LN', en: 'Pre-LN and post-LN' }, topics: ['normalisation'], widgets: ['attn-norm-placement', 'attn-line-chart'] },
   { path: 'scaling-sweep.html', nav: 'scaling-sweep', group: 'models', title: { ja: 'スケーリングを測る', en: 'Scaling sweep' }, topics: ['scaling-laws'], widgets: ['attn-scaling-sweep', 'attn-line-chart'] },
   { path: 'position-extrapolation.html', nav: 'position-extrapolation', group: 'positions', title: { ja: '学習時より長い位置', en: 'Positions beyond L' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-position-extrapolation', 'attn-line-chart'] },
+  { path: 'kv-heads.html', nav: 'kv-heads', group: 'experiments', title: { ja: 'MHA・GQA・MQA を比べる', en: 'MHA, GQA and MQA' }, topics: ['multi-head', 'efficient-attention'], widgets: ['attn-kv-head-sharing', 'attn-line-chart'] },
+  { path: 'kv-compression.html', nav: 'kv-compression', group: 'experiments', title: { ja: 'KV キャッシュの圧縮', en: 'KV-cache compression' }, topics: ['efficient-attention'], widgets: ['attn-kv-compression', 'attn-line-chart'] },
   { path: 'embed.html', nav: 'embed', group: 'practice', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
   { path: 'widgets.html', nav: 'widgets', group: 'practice', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
 ];

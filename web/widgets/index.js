@@ -100,3 +100,11 @@ import { AttnPositionExtrapolation } from './attn-position-extrapolation.js';
 AttnScalingSweep.define();
 AttnPositionExtrapolation.define();
 export { AttnScalingSweep, AttnPositionExtrapolation };
+
+// MHA / GQA / MQA on one budget, and KV-cache compression.
+import { AttnKvHeadSharing } from './attn-kv-head-sharing.js';
+import { AttnKvCompression } from './attn-kv-compression.js';
+
+AttnKvHeadSharing.define();
+AttnKvCompression.define();
+export { AttnKvHeadSharing, AttnKvCompression };
