@@ -108,3 +108,11 @@ import { AttnKvCompression } from './attn-kv-compression.js';
 AttnKvHeadSharing.define();
 AttnKvCompression.define();
 export { AttnKvHeadSharing, AttnKvCompression };
+
+// Linear attention and the Performer; residual connections and the gradient.
+import { AttnLinearAttention } from './attn-linear-attention.js';
+import { AttnResidualGradient } from './attn-residual-gradient.js';
+
+AttnLinearAttention.define();
+AttnResidualGradient.define();
+export { AttnLinearAttention, AttnResidualGradient };
