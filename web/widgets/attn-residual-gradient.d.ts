@@ -22,8 +22,8 @@ export declare class AttnResidualGradient extends HTMLElement {
   static readonly observedAttributes: string[];
   /** The numbers last shown. */
   readonly values: {
-    stack: { depth: number[]; residual: number[]; plain: number[]; weights: number[] | null };
-    rnn: { k: number[]; plain: number[]; residual: number[] };
+    stack: { depth: number[]; residual: number[]; plain: number[]; weights: number[] };
+    rnn: { k: number[]; plain: number[]; residual: number[]; W: number[]; inputs: number[] };
   } | null;
 }
 

@@ -81,7 +81,7 @@ export class AttnResidualGradient extends TopicElement {
       ['res.readout.on', formatGain(stack.residual[last]), 'residual'],
       ['res.readout.off', formatGain(stack.plain[last]), 'plain'],
     ];
-    if (stack.weights) rows.push(['res.readout.weights', stack.weights.slice(0, 6).map((w) => formatShort(w)).join(', ') + (s.layers > 6 ? ', …' : ''), 'weights']);
+    if (s.dim === 1) rows.push(['res.readout.weights', stack.weights.slice(0, 6).map((w) => formatShort(w)).join(', ') + (s.layers > 6 ? ', …' : ''), 'weights']);
     ui.readout.replaceChildren(...rows.flatMap(([key, value, id]) => {
       const dd = el('dd', id, value);
       if (id !== 'weights') dd.dataset.value = String(id === 'residual' ? stack.residual[last] : stack.plain[last]);

@@ -19,12 +19,12 @@ const matrix = (data, d) => ({ data: Float32Array.from(data), shape: [d, d] });
 const eye = (d) => Float64Array.from({ length: d * d }, (_, i) => (i % (d + 1) === 0 ? 1 : 0));
 const gain = (p, d) => Math.sqrt(p.data.reduce((s, x) => s + x * x, 0) / d);
 
-/** The gains of the partial products over depth 1 … L, with and without the residual; `weights` are the W_l (d = 1: the w_l). */
+/** The gains of the partial products over depth 1 … L, with and without the residual; `weights`: the W_l, row-major, one after another (d = 1: the w_l). */
 export function stackGradients({ layers: L, dim: d, sigma, seed }) {
   const w = gaussians(L * d * d, seed).map((x) => (x * sigma) / Math.sqrt(d));
   const I = eye(d);
   let res = matrix(I, d), plain = matrix(I, d);
-  const out = { depth: [], residual: [], plain: [], weights: d === 1 ? Array.from(w) : null };
+  const out = { depth: [], residual: [], plain: [], weights: Array.from(w) }; // weights: W_1 … W_L row-major (d = 1: the w_l)
   for (let l = 0; l < L; l++) {
     const Wl = w.subarray(l * d * d, (l + 1) * d * d);
     res = attn.matmul(matrix(Wl.map((x, i) => x + I[i]), d), res);
@@ -51,7 +51,8 @@ export function orthogonal(d, seed) {
 
 /**
  * The RNN over T steps from h_0 = 0 with inputs x_t ~ N(0, 1) (U = I/2), and
- * the gains of ∂h_T/∂h_{T−k}, k = 1 … T, plain and with the residual path.
+ * the gains of ∂h_T/∂h_{T−k}, k = 1 … T, plain and with the residual path
+ * (with W and the inputs used, row-major).
  */
 export function rnnGradients({ steps: T, dim: d, radius, seed }) {
   const W = orthogonal(d, seed).map((x) => x * radius);
@@ -77,5 +78,5 @@ export function rnnGradients({ steps: T, dim: d, radius, seed }) {
     }
     return gains;
   };
-  return { k: Array.from({ length: T }, (_, i) => i + 1), plain: run(false), residual: run(true) };
+  return { k: Array.from({ length: T }, (_, i) => i + 1), plain: run(false), residual: run(true), W: Array.from(W), inputs: Array.from(x) };
 }
