@@ -11,7 +11,15 @@ import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { facts } from './experiment-style.js';
-import { logBounds, setYBounds } from './chart-bounds.js';
+import { halfUnitBounds, setYBounds } from './chart-bounds.js';
+
+/** [lo, hi] around `values` with a margin, on hundredths: the gaps here are hundredths of a nat. */
+function tightBounds(values) {
+  const v = values.filter(Number.isFinite);
+  if (!v.length) return null;
+  const lo = Math.min(...v), hi = Math.max(...v), pad = Math.max(0.01, (hi - lo) * 0.25);
+  return [Math.floor((lo - pad) * 100) / 100, Math.ceil((hi + pad) * 100) / 100];
+}
 import { headSharingClaim, headSharingSummary, KV_HEAD_SHARING_DEFAULTS } from '../experiments/kv-head-sharing-summary.js';
 import './kv-experiment-messages.js';
 import { CHART_COLORS, CHART_CYCLE } from './chart-colors.js';
@@ -75,7 +83,7 @@ export class AttnKvHeadSharing extends ExperimentElement {
     this.#texts.byBytes.textContent = t('kvh.byBytes.title', {}, L);
     this.#byBytes.setAttribute('x-label', t('kvh.axis.bytes', {}, L));
     this.#byBytes.setAttribute('y-label', t('kvh.axis.loss', {}, L));
-    setYBounds(this.#byBytes, logBounds(byBytes.flatMap((s) => s.points.map((p) => p[1]))));
+    setYBounds(this.#byBytes, tightBounds(byBytes.flatMap((s) => s.points.map((p) => p[1]))));
     this.#byBytes.series = byBytes;
     const shownLive = liveSummary.length > 0 || (live?.runs.some(Boolean) ?? false);
     const shown = shownLive ? live : ref;
@@ -89,6 +97,7 @@ export class AttnKvHeadSharing extends ExperimentElement {
     this.#texts.curves.textContent = t('kvh.curves.title', {}, L);
     this.#curves.setAttribute('x-label', t('kvh.axis.tokens', {}, L));
     this.#curves.setAttribute('y-label', t('kvh.axis.loss', {}, L));
+    setYBounds(this.#curves, halfUnitBounds(curves.flatMap((c) => c.points.map((p) => p[1]))));
     this.#curves.series = curves;
     const rows = [[t('kvh.fact.which', {}, L), t(shownLive ? 'kvh.fact.live' : 'kvh.fact.reference', {}, L)]];
     const gapOf = (kv) => claim?.gaps.find((g) => g.kvHeads === kv)?.gap;
