@@ -12,7 +12,15 @@ import { t } from './i18n.js';
 import { AttnLineChart } from './attn-line-chart.js';
 import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
-import { logBounds, setYBounds } from './chart-bounds.js';
+import { halfUnitBounds, setYBounds } from './chart-bounds.js';
+
+/** [lo, hi] around `values` on tenths, with a margin (the eviction rules differ by hundredths). */
+function tightBounds(values) {
+  const v = values.filter(Number.isFinite);
+  if (!v.length) return null;
+  const lo = Math.min(...v), hi = Math.max(...v), pad = Math.max(0.02, (hi - lo) * 0.1);
+  return [Math.floor((lo - pad) * 20) / 20, Math.ceil((hi + pad) * 20) / 20];
+}
 import './kv-experiment-messages.js';
 import { CHART_COLORS } from './chart-colors.js';
 
@@ -36,7 +44,7 @@ export class AttnKvCompression extends ExperimentElement {
   static fields = FIELDS;
   static styles = STYLE;
 
-  #byFraction; #training; #strip; #facts; #texts = {};
+  #byFraction; #byHeads; #training; #strip; #facts; #texts = {};
 
   constructor() {
     super();
@@ -44,6 +52,9 @@ export class AttnKvCompression extends ExperimentElement {
     this.#byFraction = new AttnLineChart();
     this.#byFraction.setAttribute('log-x', '');
     this.#byFraction.id = 'by-fraction';
+    this.#texts.byHeads = el('h3');
+    this.#byHeads = new AttnLineChart();
+    this.#byHeads.id = 'by-heads';
     this.#facts = el('div');
     this.#texts.example = el('h3');
     this.#strip = el('div', 'strip');
@@ -52,7 +63,7 @@ export class AttnKvCompression extends ExperimentElement {
     this.#training.id = 'training';
     this.#texts.note = el('p', 'note');
     this.#texts.reference = el('p', 'note');
-    this.shadowRoot.append(this.#texts.byFraction, this.#byFraction, this.#facts, this.#texts.example, this.#strip, this.#texts.training, this.#training, this.#texts.note, this.#texts.reference);
+    this.shadowRoot.append(this.#texts.byFraction, this.#byFraction, this.#texts.byHeads, this.#byHeads, this.#facts, this.#texts.example, this.#strip, this.#texts.training, this.#training, this.#texts.note, this.#texts.reference);
   }
 
   runOptions(s) { return { steps: s.steps, seed: s.seed, evalEvery: Math.max(10, Math.round(s.steps / 10)) }; }
@@ -73,22 +84,24 @@ export class AttnKvCompression extends ExperimentElement {
     const shownLive = Boolean(live?.curves);
     const shown = shownLive ? live : ref;
     const o = shown?.options;
-    const series = [];
-    if (shown?.curves) {
-      const xs = RULES.flatMap((r) => shown.curves[r].map((p) => p.fraction));
-      const span = [Math.min(...xs), 1];
-      series.push({ label: t('kvc.full', {}, L), points: span.map((x) => [x, shown.full]), color: CHART_COLORS.ink, dashed: true });
-      series.push({ label: t('kvc.none', {}, L), points: span.map((x) => [x, shown.none]), color: CHART_COLORS.grey, dotted: true });
-      for (const r of RULES) {
-        const pts = [...shown.curves[r].map((p) => [p.fraction, p.loss]), [1, shown.full]].sort((a, b) => a[0] - b[0]);
-        series.push({ label: t(`kvc.rule.${r}`, {}, L), points: pts, color: COLORS[r], dashed: !EVICTION.includes(r) });
+    // eviction (positions kept, log axis) and merging (KV heads kept) each between the full-cache and no-cache lines
+    const chart = (chartEl, rules, titleKey, xKey) => {
+      const series = [];
+      if (shown?.curves) {
+        const xs = rules.flatMap((r) => shown.curves[r].map((p) => p.fraction));
+        const span = [Math.min(...xs, 1), 1];
+        series.push({ label: t('kvc.full', {}, L), points: span.map((x) => [x, shown.full]), color: CHART_COLORS.ink, dashed: true });
+        series.push({ label: t('kvc.none', {}, L), points: span.map((x) => [x, shown.none]), color: CHART_COLORS.grey, dotted: true });
+        for (const r of rules) series.push({ label: t(`kvc.rule.${r}`, {}, L), points: [...shown.curves[r].map((p) => [p.fraction, p.loss]), [1, shown.full]].sort((a, b) => a[0] - b[0]), color: COLORS[r] });
       }
-    }
-    this.#texts.byFraction.textContent = t(shownLive ? 'kvc.byFraction.title' : 'kvc.refTitle', {}, L);
-    this.#byFraction.setAttribute('x-label', t('kvc.axis.fraction', {}, L));
-    this.#byFraction.setAttribute('y-label', t('kvc.axis.loss', { m: o?.continuation ?? '' }, L));
-    setYBounds(this.#byFraction, logBounds(series.flatMap((s) => s.points.map((p) => p[1]))));
-    this.#byFraction.series = series;
+      chartEl.setAttribute('x-label', t(xKey, {}, L));
+      chartEl.setAttribute('y-label', t('kvc.axis.loss', { m: o?.continuation ?? '' }, L));
+      setYBounds(chartEl, tightBounds(series.flatMap((x) => x.points.map((p) => p[1]))));
+      chartEl.series = series;
+      return t(titleKey, {}, L) + (shownLive ? '' : t('kvc.refSuffix', {}, L));
+    };
+    this.#texts.byFraction.textContent = chart(this.#byFraction, EVICTION, 'kvc.byFraction.title', 'kvc.axis.fraction');
+    this.#texts.byHeads.textContent = chart(this.#byHeads, ['qcqa', 'uniform'], 'kvc.byHeads.title', 'kvc.axis.heads');
     this.#renderFacts(shown, shownLive, L);
     this.#renderStrip(shown, L);
     const training = [];
@@ -97,6 +110,7 @@ export class AttnKvCompression extends ExperimentElement {
     this.#texts.training.textContent = t('kvc.training.title', {}, L);
     this.#training.setAttribute('x-label', t('kvc.axis.step', {}, L));
     this.#training.setAttribute('y-label', t('kvc.axis.heldOut', {}, L));
+    setYBounds(this.#training, halfUnitBounds(training.flatMap((x) => x.points.map((p) => p[1]))));
     this.#training.series = training;
     this.#texts.note.textContent = o ? t('kvc.note', { p: o.prefix, m: o.continuation }, L) : '';
     const r = this.reference;
