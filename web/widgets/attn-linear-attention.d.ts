@@ -23,6 +23,10 @@ export declare class AttnLinearAttention extends HTMLElement {
   static readonly observedAttributes: string[];
   /** The numbers last shown. */
   readonly values: {
+    /** The seeded inputs [N, D]. */
+    q: { data: Float32Array; shape: number[] };
+    k: { data: Float32Array; shape: number[] };
+    v: { data: Float32Array; shape: number[] };
     softmax: number[][];
     kernel: number[][];
     /** mean |kernel − softmax| over the entries. */

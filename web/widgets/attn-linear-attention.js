@@ -131,7 +131,7 @@ export class AttnLinearAttention extends TopicElement {
     ];
     ui.readout.replaceChildren(...rows.flatMap(([key, value, id]) => [el('dt', null, t(key, { t: step }, lang)), el('dd', id, value)]));
     ui.note.textContent = t('lin.note', {}, lang);
-    this.#last = { softmax: soft, kernel: kernel.weights, error, curve: curve ? { ms: CURVE_MS, error: curve } : null, state: s };
+    this.#last = { q, k, v, softmax: soft, kernel: kernel.weights, error, curve: curve ? { ms: CURVE_MS, error: curve } : null, state: s };
     this.emit('change', { featureMap, features: m, error, stateDiff: diff });
   }
 }
