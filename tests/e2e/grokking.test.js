@@ -12,7 +12,7 @@ const SIZES = [390, 1280];
 
 /** The series of the n-th chart of an element: [{label, points}]. */
 const chartSeries = (page, selector, n) => page.evaluate(([sel, i]) => document.querySelector(sel).shadowRoot
-  .querySelectorAll('attn-line-chart')[i].series.map((s) => ({ label: s.label, points: s.points })), [selector, n]);
+  .querySelectorAll('attn-line-chart')[i].series.map((s) => ({ label: s.label, points: s.points, axis: s.axis })), [selector, n]);
 
 /** Pauses a running element, checks nothing moves, resumes. */
 async function pauseAndResume(page, el, selector, stepOf) {
