@@ -320,3 +320,26 @@ export function tokenizers(json: Uint8Array, bin: ArrayBuffer): number {
   return ids.length + text.length + pieces.length + kind.length + llama.vocabSize + back.length + (bos ?? 0) +
     (tok.idToToken(0) ?? '').length + (tok.tokenToId('a') ?? 0) + tok.addedTokens.length + piece.length;
 }
+
+// MHA / GQA / MQA on one budget, KV-cache compression and the library's compression functions.
+import { runKvHeadSharing, runKvCacheCompression, KV_COMPRESSION_RULES } from '../../web/experiments/index.js';
+export async function kvTypes(): Promise<number> {
+  const heads = await runKvHeadSharing({ kvHeads: [4, 1], nHeads: 4, dim: 32, seeds: [1, 2] }, { onProgress: (p) => p.runInfo.kind + p.point.heldOutLoss });
+  // @ts-expect-error seeds is an array
+  await runKvHeadSharing({ seeds: 2 });
+  const verdict: 'holds' | 'within-noise' | 'contradicted' | null = heads.claim?.verdict ?? null;
+  const c = await runKvCacheCompression({ steps: 10, fractions: [0.5] }, { onProgress: (p) => p.phase });
+  const keys = attn.tensor(new Float32Array(2 * 6 * 4), [2, 6, 4]);
+  const kept = attn.selectKvPositions({ keys, values: keys }, { rule: 'expected', keep: 3, queries: attn.tensor(new Float32Array(2 * 4 * 4), [2, 4, 4]), futurePositions: [6] });
+  // @ts-expect-error 'oldest' is not a rule
+  attn.selectKvPositions({ keys, values: keys }, { rule: 'oldest', keep: 3 });
+  const { groups, error } = attn.groupKvHeads({ wk: keys }, 1, { method: 'qcqa' });
+  const merged = attn.mergeKvHeads({ keys, values: keys }, groups);
+  return (c.full ?? 0) + c.curves.qcqa.length + KV_COMPRESSION_RULES.length + kept.positions[0][0] + error + merged.headGroup[0] + String(verdict).length + attn.KV_EVICTION_RULES.length;
+}
+import type { AttnLinearAttention, AttnResidualGradient, AttnKvHeadSharing, AttnKvCompression } from 'attnscope/widgets';
+export function newWidgets(a: AttnLinearAttention, r: AttnResidualGradient, h: AttnKvHeadSharing, k: AttnKvCompression): number {
+  h.settings = { steps: 100 };
+  k.settings = { seed: 2 };
+  return (a.values?.state.output[0] ?? 0) + (r.values?.stack.residual[0] ?? 0) + h.settings.seeds;
+}
