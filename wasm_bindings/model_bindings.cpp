@@ -43,7 +43,8 @@ using attnscope::bindings::ParamEntry;
 EMSCRIPTEN_BINDINGS(model) {
     emscripten::value_object<ModelInfo>("ModelInfo")
         .field("arch", &ModelInfo::arch).field("format", &ModelInfo::format)
-        .field("weightType", &ModelInfo::weightType).field("tokenizer", &ModelInfo::tokenizer)
+        .field("weightType", &ModelInfo::weightType).field("fileDtype", &ModelInfo::fileDtype)
+        .field("tokenizer", &ModelInfo::tokenizer)
         .field("dim", &ModelInfo::dim).field("hiddenDim", &ModelInfo::hiddenDim)
         .field("nLayers", &ModelInfo::nLayers).field("nHeads", &ModelInfo::nHeads)
         .field("nKvHeads", &ModelInfo::nKvHeads).field("vocabSize", &ModelInfo::vocabSize)
