@@ -7,12 +7,16 @@
 // this class validates, copies in and out, and turns the core's messages
 // into AttnscopeError.
 import { withHeap } from '../heap.js';
-import { readAsset, ready } from '../runtime.js';
+import { exportFolder, readHfWeights } from '../hf/export.js';
+import { fileSources } from '../hf/files.js';
+import { hfOptions, loadFolder } from '../hf/load.js';
+import { module, readAsset, ready } from '../runtime.js';
 import { checkBool, checkOptions, fail } from '../tensor.js';
 import { modelConfig } from './model_config.js';
 import { DEFAULT_MODELS, DEFAULT_MODEL_NAMES } from './model_files.js';
 import { GenerationSession, generationSettings, streamTokens } from './model_generate.js';
 import { loadHandle, newHandle, tokenId, typeName } from './model_load.js';
+import { forwardLoss } from './model_score.js';
 import {
   checkBatch, checkPartial, createArgs, createOptions, parameterTable, readTensors, trainConfig, withBatch, writeTensors,
 } from './model_train.js';
@@ -52,14 +56,16 @@ export class Model {
     };
   }
 
-  /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2 or Model.create. */
-  constructor(key, M, h) {
-    if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...) or Model.create(config)');
-    const c = modelConfig(h.config());
+  /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2, Model.fromHuggingFace or Model.create. */
+  constructor(key, M, h, hf = null) {
+    if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...), Model.fromHuggingFace(files) or Model.create(config)');
+    const c = { ...modelConfig(h.config()), architecture: hf?.spec.architecture ?? null, name: hf?.name ?? null };
     this.#st = {
-      M, h, config: Object.freeze({ ...c }), vocabSize: c.vocabSize, seqLen: c.seqLen,
+      M, h, config: Object.freeze(c), vocabSize: c.vocabSize, seqLen: c.seqLen,
       hasTokenizer: c.tokenizer !== 'none', epoch: 0, owner: null, disposed: false, scratch: 0, scratchBytes: 0,
-      params: c.trainable ? parameterTable(h) : null, trainers: new Set(),
+      params: c.trainable ? parameterTable(h) : null, trainers: new Set(), hf,
+      // Generation stops at these ids: config.json's eos_token_id, or run.c's BOS and EOS.
+      stopIds: hf ? [...hf.spec.eos] : [1, 2],
     };
   }
 
@@ -104,15 +110,52 @@ export class Model {
     return load('Model.fromGpt2', 'gpt2', checkpoint, tokenizer, opts);
   }
 
+  /**
+   * A Hugging Face folder (GPT2LMHeadModel or LlamaForCausalLM): files maps
+   * names to bytes ({ 'config.json', 'model.safetensors' or the index and its
+   * shards }) or is a list of Files. Resolves to the model; opts { maxSeqLen,
+   * quantize, groupSize, name, onProgress({ phase, loaded, total }), signal }.
+   * Calls ready(). hf/load.js does the work.
+   */
+  static async fromHuggingFace(files, opts) {
+    const fnName = 'Model.fromHuggingFace';
+    const o = hfOptions(opts, fnName);
+    const { sources, folder } = fileSources(files, fnName);
+    await ready();
+    const M = module();
+    const h = new M.ModelHandle();
+    try {
+      const read = await loadFolder(fnName, M, h, sources, o);
+      const model = new Model(CREATE, M, h, { ...read, name: o.name ?? read.spec.name ?? folder });
+      o.onProgress?.({ phase: 'done', loaded: 1, total: 1 });
+      return model;
+    } catch (e) {
+      h.dispose();
+      h.delete();
+      throw e;
+    }
+  }
+
   /** { arch, format, weightType, tokenizer, dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, ... } */
   get config() { return { ...this.#live('Model.config').config }; }
   get disposed() { return this.#st.disposed; }
   /** True for a model made by Model.create (parameters, gradients, Trainer, saving). */
   get trainable() { return this.#st.params !== null; }
 
-  /** Fresh copies of every weight by its PyTorch state_dict name: { [name]: Tensor }. */
+  /**
+   * Fresh copies of every weight: { [name]: Tensor } by PyTorch state_dict
+   * name for a model made by Model.create, by the file's names and shapes
+   * for a Hugging Face folder (float32).
+   */
   parameters() {
-    const st = this.#trainable('Model.parameters');
+    const fnName = 'Model.parameters';
+    const st = this.#live(fnName);
+    if (st.hf) {
+      const out = {};
+      readHfWeights(fnName, st.M, st.h, st.hf.tensors, (t, view) => { out[t.name] = { data: view.slice(), shape: [...t.shape] }; });
+      return out;
+    }
+    this.#trainable(fnName);
     return readTensors(st.M, st.h.paramsPtr(), st.params);
   }
 
@@ -140,11 +183,12 @@ export class Model {
     });
   }
 
-  /** The same loss, forward only (a held-out loss): a number. */
+  /** The same loss, forward only (a held-out loss; any model: scoring a text): a number. */
   loss(inputs, targets) {
     const fnName = 'Model.loss';
-    const st = this.#trainable(fnName);
+    const st = this.#live(fnName);
     const batch = checkBatch(fnName, inputs, targets, st);
+    if (!st.params) return forwardLoss(batch, (ids) => this.forward(ids).logits.data, st.vocabSize);
     return withBatch(fnName, batch, (heap, x, y) => {
       const out = heap.output(1, 'the loss');
       if (st.h.loss(x, y, batch.B, batch.T, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
@@ -155,6 +199,19 @@ export class Model {
   /** llama2.c's legacy checkpoint (run.c reads it); only for llama2.c's own architecture. */
   toLlama2c() {
     return this.#saved('Model.toLlama2c', (h) => h.saveLlama2c());
+  }
+
+  /**
+   * A Hugging Face folder of this model: { 'config.json': string,
+   * 'model.safetensors': Uint8Array } (float32), for any model whose variant
+   * GPT2LMHeadModel or LlamaForCausalLM can hold; anything else is refused by
+   * name. Model.fromHuggingFace reads it back bit for bit.
+   */
+  toHuggingFace() {
+    const fnName = 'Model.toHuggingFace';
+    const st = this.#live(fnName);
+    const special = st.hf ? { bos: st.hf.spec.bos, eos: st.hf.spec.eos } : { bos: [1], eos: [2] };
+    return exportFolder(fnName, st.M, st.h, st.config, special);
   }
 
   /** The project's own format (AGPT version 2, docs/FORMATS.md): any config; Model.fromGpt2 reads it. */
@@ -315,6 +372,7 @@ export class Model {
     const check = (status) => { if (status !== 0) fail(`${fnName}: ${st.h.error()}`); };
     return {
       seqLen: st.seqLen,
+      stopIds: st.stopIds, // with stopAtEos, a generation ends after one of these
       maxPieceBytes: st.hasTokenizer ? st.h.maxPieceBytes() : 0, // 0: no tokenizer, no text
       /** Makes this the model's generation (after setSampler: the sampler is the model's). */
       claim() { st.owner = claim; },

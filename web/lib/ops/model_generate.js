@@ -5,7 +5,7 @@
 //
 // The session drives the model only through the engine Model gives it
 // (model.js #engine): setSampler, claim, checkTurn, prefill (the prompt in
-// one core call), step, piece, cacheIsCurrent. A later generation claims the
+// one core call), step, piece, cacheIsCurrent, stopIds. A later generation claims the
 // model (this one then throws); after a forward() or a weight change the
 // cache is no longer current and this session prefills its tokens again.
 import { checkBool, checkInt, checkNumber, checkOptions, fail } from '../tensor.js';
@@ -81,7 +81,7 @@ export class GenerationSession {
     const text = this.#piece(prev, id);
     this.#text += text;
     const index = this.#ids.length - this.#promptLength - 1;
-    if (this.#s.stopAtEos && (id === EOS || id === BOS)) this.#finish('eos');
+    if (this.#s.stopAtEos && engine.stopIds.includes(id)) this.#finish('eos');
     else if (index + 1 >= this.#s.maxNewTokens) this.#finish('maxNewTokens');
     else if (this.#pos >= engine.seqLen) this.#finish('contextFull'); // the new token has no position to run at
     return { id, text, position: this.#pos, index };
