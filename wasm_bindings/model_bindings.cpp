@@ -51,6 +51,7 @@ EMSCRIPTEN_BINDINGS(model) {
         .field("seqLen", &ModelInfo::seqLen).field("fileSeqLen", &ModelInfo::fileSeqLen)
         .field("headSize", &ModelInfo::headSize).field("groupSize", &ModelInfo::groupSize)
         .field("sharedClassifier", &ModelInfo::sharedClassifier)
+        .field("normEps", &ModelInfo::normEps).field("ropeBase", &ModelInfo::ropeBase)
         .field("weightBytes", &ModelInfo::weightBytes).field("stateBytes", &ModelInfo::stateBytes)
         .field("positions", &ModelInfo::positions).field("norm", &ModelInfo::norm)
         .field("activation", &ModelInfo::activation).field("prenorm", &ModelInfo::prenorm)

@@ -32,6 +32,7 @@ struct ModelInfo {
     int tokenizer;                 // TokenizerKind, when hasTokenizer
     int dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, fileSeqLen, headSize, groupSize;
     bool sharedClassifier;
+    float normEps, ropeBase;       // the norms' epsilon; RoPE's base (rope_theta)
     double weightBytes, stateBytes;
     int positions, norm, activation;  // the architecture variant: Positions, Norm, Activation
     bool prenorm, bias;
@@ -82,6 +83,7 @@ class ModelHandle {
         i.nKvHeads = c.n_kv_heads, i.vocabSize = c.vocab_size, i.seqLen = c.seq_len;
         i.fileSeqLen = c.file_seq_len, i.headSize = c.head_size, i.groupSize = c.group_size;
         i.sharedClassifier = c.shared_classifier;
+        i.normEps = c.norm_eps, i.ropeBase = c.rope_base;
         i.weightBytes = static_cast<double>(model()->weight_bytes());
         i.stateBytes = static_cast<double>(model()->state_bytes());
         return i;

@@ -219,6 +219,15 @@ Outcome HfReader::add(HfRole role, int layer, FileDtype dtype, U rows, U cols, i
     return {};
 }
 
+bool HfReader::file_shape(HfRole role, U* rows, U* cols) const {
+    *rows = *cols = 0;
+    if (!s_ || !s_->m || static_cast<unsigned>(role) >= static_cast<unsigned>(kHfRoleCount)) return false;
+    const RoleInfo r = s_->info(role);
+    if (!r.present) return false;
+    *rows = r.file_rows(), *cols = r.file_cols();
+    return true;
+}
+
 U HfReader::needed_bytes() const {
     if (!s_ || !s_->m) return 0;
     U row = 0, staged = 0;

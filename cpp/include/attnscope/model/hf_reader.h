@@ -88,6 +88,8 @@ class HfReader {
     // One tensor of the files: its role (layer 0 for the unstacked ones), the
     // file's dtype (F32, F16 or Bf16) and shape. *index: what write() takes.
     Outcome add(HfRole role, int layer, FileDtype dtype, std::uint64_t rows, std::uint64_t cols, int* index);
+    // The file shape (rows x cols) the model needs for a role; false when it has no such tensor.
+    bool file_shape(HfRole role, std::uint64_t* rows, std::uint64_t* cols) const;
     // Bytes allocate() will take: the weights as stored, the run state (KV
     // cache, scratch) and the largest conversion scratch.
     std::uint64_t needed_bytes() const;
