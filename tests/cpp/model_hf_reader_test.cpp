@@ -360,7 +360,7 @@ TEST(HfReader, MisuseIsAStatusNamingWhatIsWrong) {
         if (t.role != HfRole::Wq) ASSERT_TRUE(r.add(t.role, t.layer, FileDtype::F32, t.rows, t.cols, &i).ok());
     const Outcome small = r.allocate(1000);
     EXPECT_EQ(small.status, attnscope::Status::OutOfMemory);
-    EXPECT_NE(small.message.find("MB"), std::string::npos) << small.message;
+    EXPECT_NE(small.message.find("MiB"), std::string::npos) << small.message;
     ASSERT_TRUE(r.allocate(r.needed_bytes()).ok());
     const std::vector<std::uint8_t> wq = encode(ts[1].values, FileDtype::F32);  // Wq: 16 rows of 64 bytes
     EXPECT_NE(r.write(0, wq.data(), 64, 64).message.find("in order"), std::string::npos);

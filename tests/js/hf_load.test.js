@@ -213,7 +213,7 @@ describe('inputs, progress, cancelling', () => {
     };
     const e = await rejected(attn.Model.fromHuggingFace({ 'config.json': JSON.stringify(cfg), 'model.safetensors': reader }));
     expect(e).toBeInstanceOf(attn.AttnscopeError);
-    expect(e.message).toMatch(/needs \d+\.\d MB \(weights \d+\.\d MB as float32.*can take \d+\.\d MB more/);
+    expect(e.message).toMatch(/needs \d+\.\d MiB \(weights \d+\.\d MiB as float32.*can take \d+\.\d MiB more/);
     expect(e.message).toMatch(/quantize: true/);
     expect(dataReads).toBe(0);
     const m = await attn.Model.fromHuggingFace(folder('gpt2_f32'));

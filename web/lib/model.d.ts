@@ -97,7 +97,8 @@ export interface FileReader {
 export type HuggingFaceFiles =
   | { [name: string]: FileBytes | Blob | FileReader | string | null | undefined }
   | Map<string, FileBytes | Blob | FileReader | string>
-  | Iterable<File>;
+  | Iterable<File>
+  | ArrayLike<File>;
 
 /** Progress of a Hugging Face load: phase 'config' (reading the JSON and headers), 'weights' (bytes of tensors read and converted), 'done'. */
 export interface LoadProgress {

@@ -44,7 +44,7 @@ export declare class AttnTrain extends HTMLElement {
   /** The weights now (+ the tokenizer kind), or null before a run. */
   snapshot(): Promise<(TrainSnapshot & { tokenizerKind: 'char' | 'bpe' }) | null>;
   /** Saves the checkpoint or the tokenizer.bin as a file. */
-  download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
+  download(what?: 'checkpoint' | 'tokenizer' | 'huggingface'): Promise<void>;
   /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
   openInModels(): Promise<void>;
 }

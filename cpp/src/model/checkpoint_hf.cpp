@@ -248,15 +248,15 @@ Outcome HfReader::allocate(U limit) {
     U row = 0, staged = 0;
     const U weights = s.weight_bytes(&row, &staged);
     const U state = Transformer::state_bytes_for(s.c), need = needed_bytes();
-    constexpr double MB = 1024.0 * 1024.0;
+    constexpr double MB = 1024.0 * 1024.0;  // MiB
     if (need > limit)
         return failure(Status::OutOfMemory,
-                       "the model needs %.1f MB (weights %.1f MB as %s, KV cache and scratch for %d positions "
-                       "%.1f MB) but the heap can take %.1f MB more; load it quantised (Q8_0) or with fewer positions",
+                       "the model needs %.1f MiB (weights %.1f MiB as %s, KV cache and scratch for %d positions "
+                       "%.1f MiB) but the heap can take %.1f MiB more; load it quantised (Q8_0) or with fewer positions",
                        need / MB, weights / MB, s.c.weight_type == WeightType::Q8_0 ? "Q8_0" : "float32",
                        s.c.seq_len, state / MB, limit / MB);
     auto* block = static_cast<std::uint8_t*>(std::malloc(static_cast<std::size_t>(weights) + kAlign));
-    if (!block) return failure(Status::OutOfMemory, "cannot allocate %.1f MB for the weights", weights / MB);
+    if (!block) return failure(Status::OutOfMemory, "cannot allocate %.1f MiB for the weights", weights / MB);
     Loader::own_weights(s.m.get(), block, weights);
     std::uint8_t* out = block + (kAlign - reinterpret_cast<std::uintptr_t>(block) % kAlign) % kAlign;
     for (int r = 0; r < kHfRoleCount; ++r) {
