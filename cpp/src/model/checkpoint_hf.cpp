@@ -1,6 +1,6 @@
-// Hugging Face safetensors models into the engine (hf_reader.h): where each
-// role's tensor lives in the engine and how its file rows map onto it, the
-// memory plan, and the conversion of the file's rows as they arrive.
+// Hugging Face safetensors models into the engine (hf_reader.h): the memory
+// plan and the conversion of the file's rows as they arrive, into the places
+// hf_roles.h gives each role.
 #include "attnscope/model/hf_reader.h"
 #include <cinttypes>
 #include <cmath>
@@ -8,85 +8,22 @@
 #include <cstring>
 #include "attnscope/model/kernels.h"
 #include "hf_layout.h"
+#include "hf_roles.h"
 #include "loader.h"
 
 namespace attnscope::model {
 namespace {
 
-using U = std::uint64_t;
+using hf::RoleInfo;
+using hf::Transform;
+using hf::U;
+using hf::kRoleNames;
+using hf::role_info;
 constexpr Status kBad = Status::InvalidArgument;
 constexpr U kAlign = 16;
 constexpr int kMaxLayers = 1 << 12;  // bounds the reader's table; real models have < 200
 
 U align_up(U n) { return (n + kAlign - 1) / kAlign * kAlign; }
-
-const char* const kRoleNames[kHfRoleCount] = {
-    "embedding", "positions", "norm1_weight", "norm1_bias", "wq", "wk", "wv", "bq", "bk", "bv", "wqkv",
-    "bqkv", "wo", "bo", "norm2_weight", "norm2_bias", "w1", "b1", "w3", "b3", "w2", "b2",
-    "final_norm_weight", "final_norm_bias", "classifier"};
-
-enum class Transform {
-    None,        // file row r is engine row r
-    Transpose,   // GPT-2's Conv1D: file (K, R) = engine (R, K) transposed
-    Interleave,  // Llama q/k: file row (or, for a bias, element) i is engine interleaved_row(i)
-};
-
-// A role's tensor in the engine: `layers` stacked (R, K) matrices (a vector is 1 x K).
-struct RoleInfo {
-    bool present = false;
-    U layers = 0, R = 0, K = 0;
-    Transform transform = Transform::None;
-    MatrixStack* mat = nullptr;   // a matrix: Q8_0 when the model is quantised
-    const float** vec = nullptr;  // float32 always
-    U file_rows() const { return transform == Transform::Transpose ? K : R; }
-    U file_cols() const { return transform == Transform::Transpose ? R : K; }
-};
-
-RoleInfo role_info(const ModelConfig& c, HfRole role, Weights* w) {
-    const U L = c.n_layers, C = c.dim, F = c.hidden_dim, V = c.vocab_size, T = c.file_seq_len;
-    const U HD = static_cast<U>(c.n_heads) * c.head_size, KV = static_cast<U>(c.n_kv_heads) * c.head_size;
-    const bool gpt2 = c.arch == Arch::Gpt2, llama = !gpt2, b = c.bias;
-    const Transform conv1d = gpt2 ? Transform::Transpose : Transform::None;
-    auto mat = [](bool on, U layers, U R, U K, Transform t, MatrixStack* m) {
-        RoleInfo r{on, layers, R, K, t};
-        r.mat = m;
-        return on ? r : RoleInfo{};
-    };
-    auto vec = [](bool on, U layers, U R, U K, Transform t, const float** v) {
-        RoleInfo r{on, layers, R, K, t};
-        r.vec = v;
-        return on ? r : RoleInfo{};
-    };
-    const Transform none = Transform::None, inter = Transform::Interleave;
-    switch (role) {
-        case HfRole::Embedding: return mat(true, 1, V, C, none, &w->token_embedding);
-        case HfRole::Positions: return vec(gpt2, 1, T, C, none, &w->wpe);
-        case HfRole::Norm1Weight: return vec(true, L, 1, C, none, &w->ln1_w);
-        case HfRole::Norm1Bias: return vec(gpt2, L, 1, C, none, &w->ln1_b);
-        case HfRole::Wq: return mat(llama, L, HD, C, inter, &w->wq);
-        case HfRole::Wk: return mat(llama, L, KV, C, inter, &w->wk);
-        case HfRole::Wv: return mat(llama, L, KV, C, none, &w->wv);
-        case HfRole::Bq: return vec(llama && b, L, 1, HD, inter, &w->bq);
-        case HfRole::Bk: return vec(llama && b, L, 1, KV, inter, &w->bk);
-        case HfRole::Bv: return vec(llama && b, L, 1, KV, none, &w->bv);
-        case HfRole::Wqkv: return mat(gpt2, L, HD + 2 * KV, C, conv1d, &w->wqkv);
-        case HfRole::Bqkv: return vec(gpt2, L, 1, HD + 2 * KV, none, &w->bqkv);
-        case HfRole::Wo: return mat(true, L, C, HD, conv1d, &w->wo);
-        case HfRole::Bo: return vec(b, L, 1, C, none, &w->bo);
-        case HfRole::Norm2Weight: return vec(true, L, 1, C, none, &w->ln2_w);
-        case HfRole::Norm2Bias: return vec(gpt2, L, 1, C, none, &w->ln2_b);
-        case HfRole::W1: return mat(true, L, F, C, conv1d, &w->w1);
-        case HfRole::B1: return vec(b, L, 1, F, none, &w->b1);
-        case HfRole::W3: return mat(llama, L, F, C, none, &w->w3);
-        case HfRole::B3: return vec(llama && b, L, 1, F, none, &w->b3);
-        case HfRole::W2: return mat(true, L, C, F, conv1d, &w->w2);
-        case HfRole::B2: return vec(b, L, 1, C, none, &w->b2);
-        case HfRole::FinalNormWeight: return vec(true, 1, 1, C, none, &w->lnf_w);
-        case HfRole::FinalNormBias: return vec(gpt2, 1, 1, C, none, &w->lnf_b);
-        case HfRole::Classifier: return mat(!c.shared_classifier, 1, V, C, none, &w->classifier);
-    }
-    return {};
-}
 
 bool q8(const ModelConfig& c, const RoleInfo& r) { return r.mat && c.weight_type == WeightType::Q8_0; }
 
@@ -364,65 +301,6 @@ Outcome HfReader::finish(std::unique_ptr<Transformer>* out) {
     Outcome o = Loader::finish(m.get());
     if (o.ok()) *out = std::move(m);
     return o;
-}
-
-Outcome hf_expressible(const ModelConfig& c) {
-    const char* positions[] = {"rope", "learned", "sinusoidal", "alibi", "none"};
-    const char* activations[] = {"swiglu", "gelu", "gelu_tanh", "relu"};
-    const int p = static_cast<int>(c.positions), a = static_cast<int>(c.activation);
-    if (c.arch == Arch::Llama) {
-        if (c.positions != Positions::Rope)
-            return failure(kBad, "positions '%s' cannot be written as LlamaForCausalLM, which uses RoPE", positions[p]);
-        if (c.norm != Norm::RmsNorm)
-            return failure(kBad, "norm 'layernorm' cannot be written as LlamaForCausalLM, which uses RMSNorm");
-        if (c.activation != Activation::SwiGlu)
-            return failure(kBad, "activation '%s' cannot be written as LlamaForCausalLM, whose MLP is SwiGLU", activations[a]);
-    } else {
-        if (c.positions != Positions::Learned)
-            return failure(kBad, "positions '%s' cannot be written as GPT2LMHeadModel, which learns its positions", positions[p]);
-        if (c.norm != Norm::LayerNorm)
-            return failure(kBad, "norm 'rmsnorm' cannot be written as GPT2LMHeadModel, which uses LayerNorm");
-        if (c.activation == Activation::SwiGlu)
-            return failure(kBad, "activation 'swiglu' cannot be written as GPT2LMHeadModel (gelu, gelu_tanh or relu)");
-        if (!c.bias) return failure(kBad, "bias false cannot be written as GPT2LMHeadModel, whose layers all have biases");
-        if (c.n_kv_heads != c.n_heads)
-            return failure(kBad, "nKvHeads %d < nHeads %d (grouped-query attention) cannot be written as GPT2LMHeadModel",
-                           c.n_kv_heads, c.n_heads);
-    }
-    if (!c.prenorm) return failure(kBad, "prenorm false (post-LN) cannot be written as a Hugging Face Llama or GPT-2");
-    return {};
-}
-
-Outcome read_hf_tensor(const Transformer& m, HfRole role, int layer, float* out) {
-    const ModelConfig& c = m.config();
-    Outcome o = hf_expressible(c);
-    if (!o.ok()) return o;
-    if (static_cast<unsigned>(role) >= static_cast<unsigned>(kHfRoleCount))
-        return failure(kBad, "role %d is not a tensor role", static_cast<int>(role));
-    Weights w = Loader::weights(m);
-    if (!w.ln1_w) w.ln1_w = w.rms_att, w.ln2_w = w.rms_ffn, w.lnf_w = w.rms_final;  // a llama2.c file's names
-    const RoleInfo r = role_info(c, role, &w);
-    const char* name = kRoleNames[static_cast<int>(role)];
-    if (!r.present) return failure(kBad, "this model has no %s tensor", name);
-    if (layer < 0 || static_cast<U>(layer) >= r.layers)
-        return failure(kBad, "%s: layer %d is outside 0..%" PRIu64, name, layer, r.layers - 1);
-    std::vector<float> row(static_cast<std::size_t>(r.K));
-    const U D = static_cast<U>(c.head_size);
-    for (U er = 0; er < r.R; ++er) {
-        const U at = (static_cast<U>(layer) * r.R + er) * r.K;
-        if (r.vec) std::memcpy(row.data(), *r.vec + at, r.K * 4);
-        else if (r.mat->f) std::memcpy(row.data(), r.mat->f + at, r.K * 4);
-        else dequantize_q8(row.data(), r.mat->q + at, r.mat->s + at / c.group_size, static_cast<int>(r.K), c.group_size);
-        if (r.transform == Transform::Transpose) {
-            for (U j = 0; j < r.K; ++j) out[j * r.R + er] = row[j];
-        } else if (r.transform == Transform::Interleave && r.R == 1) {
-            for (U j = 0; j < r.K; ++j) out[hf::rotate_half_row(j, D)] = row[j];
-        } else {
-            const U fr = r.transform == Transform::Interleave ? hf::rotate_half_row(er, D) : er;
-            std::memcpy(out + fr * r.K, row.data(), r.K * 4);
-        }
-    }
-    return {};
 }
 
 }  // namespace attnscope::model
