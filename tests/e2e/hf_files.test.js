@@ -19,18 +19,22 @@ function worstRelative(got, want) {
   return worst / scale;
 }
 
+let shared = null; // one page for the file: each test gives its input another folder
+
 async function pageWithFolder(name) {
-  const { page, errors } = await env.open('/playground/basics.html');
-  await page.evaluate(() => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'folder';
-    input.webkitdirectory = true;
-    input.multiple = true;
-    document.body.append(input);
-  });
-  await page.setInputFiles('#folder', new URL(name, FIXTURES).pathname);
-  return { page, errors };
+  if (!shared) {
+    shared = await env.open('/playground/basics.html');
+    await shared.page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'folder';
+      input.webkitdirectory = true;
+      input.multiple = true;
+      document.body.append(input);
+    });
+  }
+  await shared.page.setInputFiles('#folder', new URL(name, FIXTURES).pathname);
+  return shared;
 }
 
 describe('Hugging Face folders from the page\'s File objects', () => {
@@ -56,7 +60,6 @@ describe('Hugging Face folders from the page\'s File objects', () => {
       expect(worstRelative(got.logits, logits.flat())).toBeLessThanOrEqual(REL);
       expect(worstRelative(got.inWorker, logits.flat())).toBeLessThanOrEqual(REL);
       expect(errors).toEqual([]);
-      await page.close();
     }
   });
 
@@ -87,5 +90,6 @@ describe('Hugging Face folders from the page\'s File objects', () => {
     expect(got.aborted).toBe('AbortError');
     expect(errors).toEqual([]);
     await page.close();
+    shared = null;
   });
 });
