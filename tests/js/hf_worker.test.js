@@ -1,7 +1,7 @@
 // ModelWorker.fromHuggingFace: in Node the worker runs in this thread behind
 // the same messages (model_server.js); the page-held-bytes path, where the
 // worker asks for each range, is driven here through the server directly.
-// (Real Workers with Files: tests/e2e/hf_files.test.js.)
+// TrainerWorker.toHuggingFace too. (Real Workers with Files: tests/e2e/hf_files.test.js.)
 import { beforeAll, expect, test } from 'vitest';
 import { createModelServer } from '../../web/lib/worker/model_server.js';
 import { attn } from './helpers.js';
@@ -67,4 +67,23 @@ test('the worker side reads bytes the page holds one range at a time', async () 
   await serve({ id: 2, op: 'forward', args: [references().folders.gpt2_bf16.tokens] });
   expectCloseScaled(replies.get(2).value.logits.data, references().folders.gpt2_bf16.logits.flat(), REL, 'remote bytes');
   await serve({ id: 3, op: 'dispose' });
+});
+
+test('TrainerWorker.toHuggingFace: the folder of the model it trained, which loads to the same logits', async () => {
+  const text = 'the cat sat on the mat. the dog sat on the log. '.repeat(12);
+  const vocab = attn.buildVocabulary(text);
+  const ids = vocab.encode(text);
+  const worker = new attn.TrainerWorker();
+  await worker.start({
+    config: { dim: 16, hiddenDim: 32, nLayers: 1, nHeads: 2, seqLen: 16, vocabSize: vocab.vocabSize },
+    vocabulary: vocab, seed: 5, train: ids.subarray(0, 400), heldOut: ids.subarray(400), batchSize: 2, seqLen: 16, steps: 5,
+  });
+  const files = await worker.toHuggingFace();
+  expect(JSON.parse(files['config.json'])).toMatchObject({ architectures: ['LlamaForCausalLM'], vocab_size: vocab.vocabSize });
+  const model = await attn.Model.fromHuggingFace(files);
+  const probe = Array.from(ids.subarray(0, 12));
+  const want = (await worker.forward(probe)).logits.data;
+  expect(Array.from(model.forward(probe).logits.data)).toEqual(Array.from(want));
+  model.dispose();
+  worker.dispose();
 });
