@@ -142,13 +142,15 @@ describe('Train page', () => {
     const downloads = [];
     page.on('download', (d) => downloads.push(d));
     await click(page, '.actions .button:nth-child(6)');
-    await expect.poll(() => downloads.length).toBe(2);
+    await expect.poll(() => downloads.length).toBe(3);
     for (const d of downloads) hf[d.suggestedFilename()] = new Uint8Array(await readFile(await d.path()));
-    expect(Object.keys(hf).sort()).toEqual(['config.json', 'model.safetensors']);
+    expect(Object.keys(hf).sort()).toEqual(['config.json', 'model.safetensors', 'tokenizer.json']);
     const fromHf = await attn.Model.fromHuggingFace(hf);
-    expect(fromHf.config).toMatchObject({ format: 'safetensors', architecture: 'LlamaForCausalLM', vocabSize: r.vocabSize });
+    expect(fromHf.config).toMatchObject({ format: 'safetensors', architecture: 'LlamaForCausalLM', vocabSize: r.vocabSize, tokenizer: 'char' });
+    expect(fromHf.encode('Elizabeth', { bos: false })).toEqual(sample.promptIds);
     const same = fromHf.generate(sample.promptIds, { maxNewTokens: sample.ids.length, temperature: 0.8, seed: 9, stopAtEos: false });
     expect(same.ids).toEqual(sample.ids);
+    expect(fromHf.decode(same.ids)).toBe(sample.text);
     fromHf.dispose();
     // Where it has one (Chromium), the folder picker: the same files written into the chosen folder.
     const picked = await inShadow(page, async (e) => {
@@ -160,7 +162,7 @@ describe('Train page', () => {
         },
       });
       e.shadowRoot.querySelector('.actions .button:nth-child(6)').click();
-      while (Object.keys(written).length < 2) await new Promise((r) => setTimeout(r, 20));
+      while (Object.keys(written).length < 3) await new Promise((r) => setTimeout(r, 20));
       const hex = async (blob) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer())), (b) => b.toString(16).padStart(2, '0')).join('');
       return Object.fromEntries(await Promise.all(Object.entries(written).map(async ([n, b]) => [n, await hex(b)])));
     });

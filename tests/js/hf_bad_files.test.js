@@ -181,9 +181,11 @@ function mutateBytes(bytes, next) {
   return b;
 }
 
-test('fuzz: 400 seeded mutations of safetensors headers, config.json and the index; only AttnscopeError escapes', async () => {
+test('fuzz: 400 seeded mutations of safetensors headers, config.json, the index and tokenizer.json; only AttnscopeError escapes', async () => {
   const next = rng(Number(process.env.HF_FUZZ_SEED ?? 19));
-  const bases = [good(), folder('llama_bf16'), folder('gpt2_bf16')];
+  // One base with a tokenizer.json, so that its reading (and a mismatch with the model) is fuzzed too.
+  const tokenizer = attn.Tokenizer.fromLlama2c(attn.buildVocabulary(' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\').tokenizer(), { kind: 'char' });
+  const bases = [good(), folder('llama_bf16'), { ...folder('gpt2_bf16'), 'tokenizer.json': tokenizer.toHuggingFace() }];
   const outcomes = { loaded: 0, refused: 0 };
   for (let i = 0, n = Number(process.env.HF_FUZZ_N ?? 400); i < n; i++) {
     const files = { ...bases[i % bases.length] };
@@ -197,6 +199,7 @@ test('fuzz: 400 seeded mutations of safetensors headers, config.json and the ind
     try {
       model = await attn.Model.fromHuggingFace(files);
       model.forward([0, 1]);
+      if (model.config.tokenizer !== 'none') model.generate('AB', { maxNewTokens: 3, seed: i });
       outcomes.loaded += 1;
     } catch (e) {
       expect(e, `mutation ${i}: ${e?.stack ?? e}`).toBeInstanceOf(attn.AttnscopeError);

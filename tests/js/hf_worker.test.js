@@ -12,16 +12,20 @@ beforeAll(() => attn.ready());
 const REL = 1e-4;
 
 test('a folder in a ModelWorker: forward, generation, loss, parameters, export, progress', async () => {
-  const files = folder('llama_f32');
+  const tok = attn.Tokenizer.fromLlama2c(attn.buildVocabulary(' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\').tokenizer(), { kind: 'char' });
+  const files = { ...folder('llama_f32'), 'tokenizer.json': tok.toHuggingFace() };
   const events = [];
   const w = await attn.ModelWorker.fromHuggingFace(files, { onProgress: (p) => events.push(p.phase), maxSeqLen: 14 });
-  expect(w.config).toMatchObject({ format: 'safetensors', arch: 'llama', seqLen: 14, architecture: 'LlamaForCausalLM' });
+  expect(w.config).toMatchObject({ format: 'safetensors', arch: 'llama', seqLen: 14, architecture: 'LlamaForCausalLM', tokenizer: 'char' });
   expect(events[0]).toBe('config');
   expect(events.at(-1)).toBe('done');
   const { tokens, logits } = references().folders.llama_f32;
   expectCloseScaled((await w.forward(tokens)).logits.data, logits.flat(), REL, 'worker logits');
   const r = await w.generate([1, 2, 3], { temperature: 0, maxNewTokens: 4, stopAtEos: false });
   expect(r.ids.length).toBe(4);
+  expect(await w.encode('HELLO')).toEqual(tok.encode('HELLO'));
+  const text = await w.generate('HELLO', { temperature: 0, maxNewTokens: 6, stopAtEos: false });
+  expect(text.text).toBe(tok.decode([...text.promptIds, ...text.ids], { skipSpecialTokens: true }).slice(5));
   expect(typeof await w.loss([tokens.slice(0, -1)], [tokens.slice(1)])).toBe('number');
   expect(Object.keys(await w.parameters())).toContain('model.layers.1.self_attn.k_proj.weight');
   const out = await w.toHuggingFace();

@@ -2,6 +2,7 @@
 // module Web Worker). File layouts: docs/FORMATS.md. Legend: T tokens,
 // V vocabulary, L layers, H heads.
 import type { Tensor } from './index.js';
+import type { TokenizerKind } from './tokenizer.js';
 import type { CreateOptions, LossAndGradients, NamedTensors, TokenBatch, TrainConfig } from './train.js';
 
 /** What a loaded model is (Model.config, ModelWorker.config). */
@@ -21,7 +22,8 @@ export interface ModelConfig {
   architecture: string | null;
   /** A folder's name: opts.name, config.json's _name_or_path, or the dropped folder's; else null. */
   name: string | null;
-  tokenizer: 'bpe' | 'char' | 'none';
+  /** The core's tokenizer.bin kind ('bpe', 'char'), a folder's tokenizer.json kind (attn.Tokenizer's), or 'none'. */
+  tokenizer: TokenizerKind | 'none';
   dim: number;
   hiddenDim: number;
   nLayers: number;
@@ -92,7 +94,8 @@ export interface FileReader {
  * list of browser Files (an <input type="file" webkitdirectory multiple>'s
  * FileList, the files of a drop), matched by their base names. It holds
  * config.json and model.safetensors, or model.safetensors.index.json and the
- * shards it names; other files are ignored.
+ * shards it names, and optionally tokenizer.json (with tokenizer_config.json);
+ * other files are ignored.
  */
 export type HuggingFaceFiles =
   | { [name: string]: FileBytes | Blob | FileReader | string | null | undefined }
@@ -122,13 +125,15 @@ export interface HuggingFaceLoadOptions extends LoadOptions {
 
 /**
  * A Hugging Face folder as Model.toHuggingFace writes it: the JSON files as
- * text (write them as they are), the weights as float32 safetensors bytes.
- * Model.fromHuggingFace reads it as it is.
+ * text (write them as they are), the weights as float32 safetensors bytes,
+ * tokenizer.json when the model has a tokenizer. Model.fromHuggingFace reads
+ * it as it is.
  */
 export interface HuggingFaceFolder {
   'config.json': string;
   'model.safetensors': Uint8Array;
-  [name: string]: string | Uint8Array;
+  'tokenizer.json'?: string;
+  [name: string]: string | Uint8Array | undefined;
 }
 
 /** Token ids: a plain array or an integer typed array. */
@@ -241,8 +246,10 @@ export class Model {
    * tensor goes from your bytes (or a File, a slice at a time) straight into
    * the wasm heap, converted there; the memory the model needs is checked
    * against what the heap can still give before anything is allocated. Calls
-   * ready(). Without a tokenizer.json the model runs on token ids. A bad
-   * folder rejects with AttnscopeError naming the file and the field.
+   * ready(). With a tokenizer.json, attn.Tokenizer gives encode, decode and
+   * generation's text (special tokens print nothing); without one the model
+   * runs on token ids. A bad folder rejects with AttnscopeError naming the
+   * file and the field.
    * @example
    * // Node: a folder on disk
    * const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f))]));
@@ -300,8 +307,10 @@ export class Model {
   save(): Uint8Array;
   /**
    * The model as a Hugging Face folder that transformers and plain PyTorch
-   * read (docs/TRAINING.md continues training from it): config.json (text)
-   * and model.safetensors (float32 bytes). Any model whose variant
+   * read (docs/TRAINING.md continues training from it): config.json (text),
+   * model.safetensors (float32 bytes) and, when the model has a tokenizer,
+   * tokenizer.json (text: a tokenizer.bin as attn.Tokenizer.fromLlama2c reads
+   * it, or the folder's own). Any model whose variant
    * LlamaForCausalLM (RoPE, RMSNorm, pre-norm, SwiGLU, biases on all or no
    * linears) or GPT2LMHeadModel (learned positions, LayerNorm, pre-norm,
    * gelu / gelu_tanh / relu, biases, no GQA) holds — the defaults of both

@@ -1,10 +1,14 @@
 // What a Hugging Face folder holds, read and checked before any weight is:
 // config.json, then model.safetensors or the shards that
 // model.safetensors.index.json names, every header, and the match of their
-// tensors against config.json (names.js). Errors name the file and the field.
+// tensors against config.json (names.js); and tokenizer.json (with
+// tokenizer_config.json when given) as an attn.Tokenizer. Errors name the
+// file and the field.
+import { AttnscopeError } from '../errors.js';
 import { fail } from '../tensor.js';
+import { Tokenizer } from '../tokenizer/tokenizer.js';
 import { readConfig } from './config.js';
-import { readJson } from './files.js';
+import { readJson, readText } from './files.js';
 import { matchTensors } from './names.js';
 import { readSafetensorsHeader } from './safetensors.js';
 
@@ -38,9 +42,28 @@ function readIndex(index) {
   return shards;
 }
 
+// tokenizer.json as an attn.Tokenizer whose ids the model has, or null without one.
+async function readTokenizer(sources, spec) {
+  const src = sources.get('tokenizer.json');
+  if (!src) return null;
+  const config = sources.get('tokenizer_config.json');
+  let tok;
+  try {
+    tok = Tokenizer.fromHuggingFace(await readText(src), config ? { config: await readText(config) } : undefined);
+  } catch (e) {
+    if (e instanceof AttnscopeError) fail(e.message.replace(/^Tokenizer\.fromHuggingFace: /, ''));
+    throw e;
+  }
+  if (tok.vocabSize > spec.vocabSize) {
+    fail(`tokenizer.json has ids up to ${tok.vocabSize - 1} but config.json's vocab_size is ${spec.vocabSize}: they are not one model's files`);
+  }
+  return tok;
+}
+
 /**
- * Reads the folder's config and headers: { spec (config.js), tensors (the
- * matched list, names.js), files: [names read] }.
+ * Reads the folder's config, headers and tokenizer: { spec (config.js),
+ * tensors (the matched list, names.js), tokenizer (attn.Tokenizer or null),
+ * files: [names read] }.
  */
 export async function readFolder(sources) {
   const spec = readConfig(await readJson(need(sources, 'config.json', '')));
@@ -63,5 +86,7 @@ export async function readFolder(sources) {
     shards = new Map([[SINGLE, []]]);
   }
   const tensors = matchTensors(spec, spec.architecture, all, shards.keys());
-  return { spec, tensors, files: ['config.json', ...(sources.has(INDEX) ? [INDEX] : []), ...shards.keys()] };
+  const tokenizer = await readTokenizer(sources, spec);
+  const extra = tokenizer ? ['tokenizer.json', ...(sources.has('tokenizer_config.json') ? ['tokenizer_config.json'] : [])] : [];
+  return { spec, tensors, tokenizer, files: ['config.json', ...(sources.has(INDEX) ? [INDEX] : []), ...shards.keys(), ...extra] };
 }
