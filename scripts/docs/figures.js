@@ -66,6 +66,7 @@ export const FIGURES = {
   'bench.run': { group: 'bench', about: 'the npm run bench run', text: machineLabel },
   'chars-q8.heldout-delta': { group: 'chars-q8', about: 'held-out loss of chars-q8 minus that of chars', text: value('heldOutDelta') },
   'tokenizer.train-bpe': { group: 'tokenizer', about: 'Tokenizer.trainBpe, 4096 tokens from Pride and Prejudice, Node', text: value('trainBpe') },
+  'hf-memory.over-file': { group: 'hf-memory', about: 'loading a 498 MB float32 Hugging Face folder in Chromium, the tab\'s peak memory ÷ the file (page and Worker)', text: spread('memory', 'overFile', /./, 1) },
   'tokenizer.run': { group: 'tokenizer', about: 'the tokenizer run', text: machineLabel },
 };
 

@@ -129,6 +129,34 @@ export async function tinyModels(checkpoint: ArrayBuffer, tokenizer: Uint8Array)
   return r.text + r.stopReason + cfg.arch + logits.shape[0] + (attention?.shape[1] ?? 0) + w.seed + model.decode(ids) + q8file.length;
 }
 
+// Hugging Face folders: bytes by name, a dropped FileList, a reader; the folder written back.
+export async function huggingFace(files: FileList, bytes: Uint8Array, config: string): Promise<number> {
+  const stop = new AbortController();
+  const model: attn.Model = await attn.Model.fromHuggingFace({ 'config.json': config, 'model.safetensors': bytes }, {
+    quantize: true, maxSeqLen: 256, name: 'mine', signal: stop.signal,
+    onProgress: (p: attn.LoadProgress) => console.log(p.phase, p.loaded / p.total),
+  });
+  const cfg: attn.ModelConfig = model.config;
+  const dtype: 'f32' | 'f16' | 'bf16' | 'q8_0' | 'mixed' = cfg.fileDtype;
+  const reader: attn.FileReader = { size: 8, read: async (offset, length) => new Uint8Array(length + offset * 0) };
+  const worker = await attn.ModelWorker.fromHuggingFace(files, { backend: 'auto', onProgress: () => {} });
+  const other = await attn.Model.fromHuggingFace(new Map([['model.safetensors', reader]]));
+  const folder: attn.HuggingFaceFolder = model.toHuggingFace();
+  const text: string = folder['config.json'];
+  const weights: Uint8Array = folder['model.safetensors'];
+  const fromWorker: attn.HuggingFaceFolder = await worker.toHuggingFace();
+  const score: number = model.loss([[1, 2]], [[2, 3]]) + (await worker.loss([[1, 2]], [[2, 3]]));
+  const names: string[] = Object.keys(model.parameters());
+  // @ts-expect-error fromHuggingFace is asynchronous: it returns a promise of the model
+  attn.Model.fromHuggingFace(files).forward([1]);
+  // @ts-expect-error onProgress gets one { phase, loaded, total } object
+  await attn.Model.fromHuggingFace(files, { onProgress: (loaded: number, total: number) => loaded + total });
+  worker.dispose();
+  other.dispose();
+  model.dispose();
+  return text.length + weights.length + names.length + score + (cfg.architecture?.length ?? 0) + dtype.length + Object.keys(fromWorker).length;
+}
+
 export async function tinyGptWidget(): Promise<number> {
   const gpt: AttnTinyGpt | null = document.querySelector('attn-tiny-gpt');
   if (!gpt) return 0;
