@@ -147,18 +147,16 @@ class ModelHandle {
         std::vector<float>().swap(scratch_);
     }
 
-    // Training (defined in train_bindings.cpp). Sizes and enums as
-    // train::TrainConfig; seed an integer 0..2^53.
-    int createTrainable(int arch, int dim, int hidden_dim, int n_layers, int n_heads, int n_kv_heads,
-                        int vocab_size, int seq_len, bool shared_classifier, int positions, int norm,
-                        bool prenorm, int activation, bool bias, double seed);
+    // Training (defined in train_bindings.cpp, which registers TrainConfig);
+    // seed an integer 0..2^53.
+    int createTrainable(const train::TrainConfig& config, double seed);
     bool trainable() const { return trainable_ != nullptr; }
     int paramCount() const { return trainable_ ? trainable_->param_count() : 0; }
     ParamEntry param(int i) const;
     Ptr paramsPtr() { return trainable_ ? reinterpret_cast<Ptr>(trainable_->params()) : 0; }
     Ptr gradsPtr() const { return trainable_ ? reinterpret_cast<Ptr>(trainable_->grads()) : 0; }
     void weightsChanged() { if (trainable_) trainable_->weights_changed(); }
-    int lossAndGradients(Ptr inputs, Ptr targets, int B, int T, Ptr loss_out);
+    int lossAndGradients(Ptr inputs, Ptr targets, int B, int T, int micro_batches, Ptr loss_out);
     int loss(Ptr inputs, Ptr targets, int B, int T, Ptr loss_out);
     int saveLlama2c();
     int saveAgpt();

@@ -136,12 +136,17 @@ TEST(TrainAdamW, RefusedStepsChangeNothing) {
     bad[3] = 9;  // == V
     model::Outcome o = a->step(bad.data(), kTg.data(), 2, 4, &r);
     EXPECT_EQ(o.status, Status::InvalidArgument);
-    EXPECT_NE(o.message.find("inputs[0][3] = 9"), std::string::npos) << o.message;
+    EXPECT_NE(o.message.find("inputs[0][3] is 9"), std::string::npos) << o.message;
     EXPECT_TRUE(unchanged());
     bad = kTg;
     bad[5] = -2;
     EXPECT_EQ(a->step(kIn.data(), bad.data(), 2, 4, &r).status, Status::InvalidArgument);
     EXPECT_EQ(a->step(kIn.data(), kTg.data(), 1, 6, &r).status, Status::InvalidArgument);  // T > seq_len
+    PassOptions three;
+    three.micro_batches = 3;  // does not divide B = 2
+    o = a->step(kIn.data(), kTg.data(), 2, 4, &r, three);
+    EXPECT_NE(o.message.find("accumulate (3) must divide the batch size B (2)"), std::string::npos) << o.message;
+    EXPECT_TRUE(unchanged());
     std::vector<std::int32_t> none(8, -1);
     EXPECT_EQ(a->step(kIn.data(), none.data(), 2, 4, &r).status, Status::InvalidArgument);
     EXPECT_TRUE(unchanged());

@@ -78,13 +78,12 @@ TEST(TrainOps, RopeBackwardBothLayouts) {
     rope_frequencies(cos.data(), sin.data(), T, D, 10000.f, 0);
     for (RopeLayout layout : {RopeLayout::Interleaved, RopeLayout::Half}) {
         auto x = random_vector(R * T * D, 12), Rw = random_vector(R * T * D, 13);
-        std::vector<float> out(x.size()), dx = Rw;
+        std::vector<float> out(x.size()), dx(x.size());
         auto loss = [&] {
-            out = x;
-            rope_forward(out.data(), cos.data(), sin.data(), R, T, D, layout);
+            rope_forward(out.data(), x.data(), cos.data(), sin.data(), R, T, D, layout);
             return weighted_sum(Rw, out.data());
         };
-        rope_backward(dx.data(), cos.data(), sin.data(), R, T, D, layout);
+        rope_backward(dx.data(), Rw.data(), cos.data(), sin.data(), R, T, D, layout);
         expect_gradient(layout == RopeLayout::Half ? "rope half dx" : "rope interleaved dx", x.data(),
                         x.size(), dx.data(), loss, kH, kRtol);
     }
@@ -173,7 +172,7 @@ TEST(TrainOps, VectorExpHasExpF32sBits) {
         x.push_back(v);
     while (x.size() % 16) x.push_back(0.5f);
     std::vector<float> got(x);
-    const float sum = vec::exp_shift_sum(got.data(), static_cast<int>(got.size()), 0.f);
+    const float sum = vec::exp_shift_sum(got.data(), got.data(), static_cast<int>(got.size()), 0.f);
     float want_sum = 0.f;
     for (std::size_t i = 0; i < x.size(); ++i) {
         const float want = model::exp_f32(x[i]);
@@ -183,7 +182,7 @@ TEST(TrainOps, VectorExpHasExpF32sBits) {
     }
     EXPECT_TRUE(std::isnan(sum) && std::isnan(want_sum));
     std::vector<float> row(x.begin(), x.begin() + 1003), ref(row);  // finite, 1003: a tail of 3
-    const float s1 = vec::exp_shift_sum(row.data(), 1003, -2.5f);
+    const float s1 = vec::exp_shift_sum(row.data(), row.data(), 1003, -2.5f);
     float s2 = 0.f;
     for (auto& v : ref) s2 += v = model::exp_f32(v + 2.5f);
     EXPECT_EQ(s1, s2);
@@ -224,8 +223,8 @@ TEST(TrainOps, CrossEntropyBackwardWithIgnoredTargets) {
         std::vector<float> probs(z.size()), losses(N);
         int count = 0;
         auto loss = [&] {
-            probs = z;
-            return double(crossentropy_forward(losses.data(), probs.data(), t.data(), N, V, &count));
+            const double sum = crossentropy_forward(losses.data(), probs.data(), z.data(), t.data(), N, V, &count);
+            return double(static_cast<float>(sum / count));  // the mean, rounded as loss_and_gradients does
         };
         const double l = loss();
         EXPECT_EQ(count, 4);
@@ -238,8 +237,8 @@ TEST(TrainOps, CrossEntropyBackwardWithIgnoredTargets) {
             want += std::log(s) + m - z[n * V + t[n]];
         }
         EXPECT_NEAR(l, want / 4, 1e-6 * std::abs(want));
-        std::vector<float> d = probs;
-        crossentropy_backward(d.data(), t.data(), N, V, count);
+        std::vector<float> d(z.size());
+        crossentropy_backward(d.data(), probs.data(), t.data(), N, V, count);
         expect_gradient("cross-entropy dlogits V=" + std::to_string(V), z.data(), z.size(), d.data(), loss,
                         kH, kRtol);
     }
@@ -269,6 +268,81 @@ TEST(TrainOps, SplitAndMergeHeadsAreInverse) {
     EXPECT_EQ(hm[((1 * H + 2) * T + 1) * D + 3], x[((1 * T + 1) * H + 2) * D + 3]);
     merge_heads(back.data(), hm.data(), B, T, H, D);
     EXPECT_EQ(back, x);
+}
+
+}  // namespace
+
+namespace {
+
+// ops.h's convention: every backward adds into the gradients it writes, so
+// a second call on the same buffers doubles them (up to the rounding of
+// sums that add row by row: 1e-5 of the tensor's largest entry; a kernel
+// that overwrote, or zeroed first, would leave them as they were).
+template <class Backward>
+void expect_adds(const std::string& name, std::vector<std::vector<float>*> grads, Backward&& backward) {
+    for (auto* g : grads) std::fill(g->begin(), g->end(), 0.f);
+    backward();
+    std::vector<std::vector<float>> once;
+    for (auto* g : grads) once.push_back(*g);
+    backward();
+    for (std::size_t k = 0; k < grads.size(); ++k) {
+        float scale = 0.f;
+        for (float v : once[k]) scale = std::max(scale, std::abs(v));
+        EXPECT_GT(scale, 0.f) << name << " gradient " << k << " is all zero: the check proves nothing";
+        for (std::size_t i = 0; i < once[k].size(); ++i)
+            ASSERT_LE(std::abs((*grads[k])[i] - 2.f * once[k][i]), 1e-5f * scale)
+                << name << " gradient " << k << " [" << i << "]";
+    }
+}
+
+TEST(TrainOps, EveryBackwardAddsIntoItsGradients) {
+    const int N = 3, I = 5, O = 4, C = 6, T = 3, D = 4, H = 2, Hkv = 1, V = 5;
+    auto x = random_vector(N * I, 40), w = random_vector(O * I, 41), R = random_vector(N * O, 42);
+    std::vector<float> dx(N * I), dw(O * I), db(O);
+    expect_adds("linear", {&dx, &dw, &db},
+                [&] { linear_backward(dx.data(), dw.data(), db.data(), R.data(), x.data(), w.data(), N, I, O); });
+
+    auto xn = random_vector(N * C, 43), wn = random_vector(C, 44), bn = random_vector(C, 45), Rn = random_vector(N * C, 46);
+    std::vector<float> out(N * C), mean(N), rstd(N), dxn(N * C), dwn(C), dbn(C);
+    rmsnorm_forward(out.data(), rstd.data(), xn.data(), wn.data(), N, C, 1e-5f);
+    expect_adds("rmsnorm", {&dxn, &dwn},
+                [&] { rmsnorm_backward(dxn.data(), dwn.data(), Rn.data(), xn.data(), wn.data(), rstd.data(), N, C); });
+    layernorm_forward(out.data(), mean.data(), rstd.data(), xn.data(), wn.data(), bn.data(), N, C, 1e-5f);
+    expect_adds("layernorm", {&dxn, &dwn, &dbn}, [&] {
+        layernorm_backward(dxn.data(), dwn.data(), dbn.data(), Rn.data(), xn.data(), wn.data(), mean.data(),
+                           rstd.data(), N, C);
+    });
+
+    std::vector<float> cos(T * D / 2), sin(T * D / 2);
+    rope_frequencies(cos.data(), sin.data(), T, D, 10000.f, 0);
+    auto Rr = random_vector(H * T * D, 47);
+    std::vector<float> dr(H * T * D);
+    expect_adds("rope", {&dr}, [&] {
+        rope_backward(dr.data(), Rr.data(), cos.data(), sin.data(), H, T, D, RopeLayout::Interleaved);
+    });
+
+    auto q = random_vector(H * T * D, 48), k = random_vector(Hkv * T * D, 49), v = random_vector(Hkv * T * D, 50);
+    auto Ra = random_vector(H * T * D, 51);
+    std::vector<float> ao(H * T * D), att(H * T * T), dq(q.size()), dk(k.size()), dv(v.size()), scratch(T * T + T * D);
+    attention_forward(ao.data(), att.data(), q.data(), k.data(), v.data(), nullptr, 1, T, H, Hkv, D);
+    expect_adds("attention", {&dq, &dk, &dv}, [&] {
+        attention_backward(dq.data(), dk.data(), dv.data(), scratch.data(), Ra.data(), att.data(), q.data(), k.data(),
+                           v.data(), 1, T, H, Hkv, D);
+    });
+
+    const int n = 9;
+    auto a = random_vector(n, 52), g = random_vector(n, 53), Rs = random_vector(n, 54);
+    std::vector<float> da(n), dg(n), dact(n);
+    expect_adds("swiglu", {&da, &dg}, [&] { swiglu_backward(da.data(), dg.data(), Rs.data(), a.data(), g.data(), n); });
+    expect_adds("gelu", {&dact},
+                [&] { activation_backward(dact.data(), Rs.data(), a.data(), n, model::Activation::Gelu); });
+
+    auto z = random_vector(N * V, 55);
+    std::vector<std::int32_t> t = {1, -1, 4};
+    std::vector<float> probs(z.size()), losses(N), dz(z.size());
+    int count = 0;
+    crossentropy_forward(losses.data(), probs.data(), z.data(), t.data(), N, V, &count);
+    expect_adds("cross-entropy", {&dz}, [&] { crossentropy_backward(dz.data(), probs.data(), t.data(), N, V, count); });
 }
 
 }  // namespace

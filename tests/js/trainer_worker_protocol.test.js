@@ -29,7 +29,8 @@ function fakes({ failAt = 0 } = {}) {
       return { step: this.n, loss: 10 / this.n, gradNorm: 1, learningRate: 0.001 };
     }
   }
-  return { log, deps: { Model, Trainer, ready: async () => {} } };
+  const llama2cMismatch = (c) => (c.arch === 'llama' ? null : 'arch is gpt2');
+  return { log, deps: { Model, Trainer, ready: async () => {}, llama2cMismatch } };
 }
 
 /** A server and a way to send it requests; replies collected per id. */

@@ -2,7 +2,7 @@
 // module Web Worker). File layouts: docs/FORMATS.md. Legend: T tokens,
 // V vocabulary, L layers, H heads.
 import type { Tensor } from './index.js';
-import type { CreateOptions, LossAndGradients, NamedTensors, TokenBatch, TrainConfig } from './train.js';
+import type { CreateOptions, LossAndGradients, NamedTensors, PassOptions, TokenBatch, TrainConfig } from './train.js';
 
 /** What a loaded model is (Model.config, ModelWorker.config). */
 export interface ModelConfig {
@@ -173,9 +173,10 @@ export class Model {
 
   /**
    * A fresh model to train (docs/TRAINING.md), initialised as llama2.c's
-   * model.py: matrices and embeddings N(0, 0.02), wo and w3 (gpt2: the
-   * c_proj layers and c_gate) N(0, 0.02/√(2·nLayers)), norm weights 1,
-   * biases 0, from `seed`. Needs ready().
+   * and nanoGPT's model.py by each tensor's role: matrices and embeddings
+   * N(0, 0.02), the attention output and the SwiGLU gate (gpt2: also the
+   * FFN output) N(0, 0.02/√(2·nLayers)), norm weights 1, biases 0, from
+   * `seed`. Needs ready().
    * @example
    * const model = attn.Model.create({ dim: 64, nLayers: 2, nHeads: 4, vocabSize: 96, seqLen: 64 }, { seed: 1 });
    */
@@ -199,9 +200,10 @@ export class Model {
   /**
    * The mean cross-entropy over targets that are not −1 (PyTorch's
    * ignore_index=-1) of inputs → targets, both [B, T] with T <= seqLen, and its
-   * gradient by parameter name.
+   * gradient by parameter name. `{ accumulate: k }`: the same, computed as k
+   * micro-batches.
    */
-  lossAndGradients(inputs: TokenBatch, targets: TokenBatch): LossAndGradients;
+  lossAndGradients(inputs: TokenBatch, targets: TokenBatch, options?: PassOptions): LossAndGradients;
   /** The same loss, forward only (a held-out loss). */
   loss(inputs: TokenBatch, targets: TokenBatch): number;
   /**

@@ -8,7 +8,9 @@ import type { FileBytes, Model } from './model.js';
  * What Model.create builds. Every field may be left out: the sizes default to
  * llama2.c's ModelArgs (dim 4096, nLayers 32, nHeads 32, nKvHeads = nHeads,
  * vocabSize 32000, seqLen 2048 — a 7B model, over the size limit: give your
- * own), the variant to the family's own.
+ * own), the variant to the family's own. The defaults and the allowed values
+ * are the core's (cpp/include/attnscope/train/config.h): a value it refuses
+ * throws an AttnscopeError naming the field.
  */
 export interface TrainConfig {
   /** 'llama' (default; llama2.c's model.py names) or 'gpt2' (nanoGPT's names). */
@@ -62,7 +64,7 @@ export interface LossAndGradients {
 }
 
 export interface TrainerOptions {
-  /** The peak rate, > 0 (default 1e-3, as torch.optim.AdamW). */
+  /** The peak rate, > 0 (default 1e-3, as torch.optim.AdamW; every default here is the core's AdamWOptions). */
   learningRate?: number;
   /** [β1, β2], each in [0, 1) (default [0.9, 0.999]). */
   betas?: readonly [number, number] | number[];
@@ -78,6 +80,18 @@ export interface TrainerOptions {
   decaySteps?: number | null;
   /** The floor of the cosine decay (default 0). */
   minLearningRate?: number;
+}
+
+/** Options of a gradient pass: Model.lossAndGradients and Trainer.step. */
+export interface PassOptions {
+  /**
+   * Cut the [B, T] batch into this many micro-batches of B / accumulate rows
+   * (it must divide B), run one after another with their gradients added
+   * (each scaled by the whole batch's count of targets): the whole batch's
+   * loss and gradient, up to float rounding, with the activation memory of
+   * one micro-batch. Default 1.
+   */
+  accumulate?: number;
 }
 
 export interface StepResult {
@@ -113,8 +127,14 @@ export class Trainer {
   readonly disposed: boolean;
   /** llama2.c's get_lr(it), it counted from 0. */
   learningRateAt(it: number): number;
-  /** Loss and gradients of the batch, clipping, one AdamW update. */
-  step(inputs: TokenBatch, targets: TokenBatch): StepResult;
+  /**
+   * Loss and gradients of the batch, clipping, one AdamW update.
+   * `{ accumulate: k }` runs the batch as k micro-batches (gradient
+   * accumulation) for the same one update.
+   * @example
+   * trainer.step(inputs, targets, { accumulate: 4 }); // a [32, T] batch as 4 × [8, T]
+   */
+  step(inputs: TokenBatch, targets: TokenBatch, options?: PassOptions): StepResult;
   /** Frees the optimiser state; the model stays usable. */
   dispose(): void;
 }

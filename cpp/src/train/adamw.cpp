@@ -70,8 +70,7 @@ model::Outcome AdamW::create(TrainableModel* m, const AdamWOptions& o, std::uniq
         return failure(kBad, "clipGradNorm (%g) must be finite (<= 0: no clipping)", double(o.clip_grad_norm));
     if (o.warmup_steps < 0) return failure(kBad, "warmupSteps (%d) must be >= 0", o.warmup_steps);
     if (o.decay_steps >= 0 && o.decay_steps < o.warmup_steps)
-        return failure(kBad, "decaySteps (%d) must be >= warmupSteps (%d), or negative for no decay",
-                       o.decay_steps, o.warmup_steps);
+        return failure(kBad, "decaySteps (%d) must be at least warmupSteps (%d)", o.decay_steps, o.warmup_steps);
     if (!std::isfinite(o.min_learning_rate) || o.min_learning_rate < 0.f)
         return failure(kBad, "minLearningRate (%g) must be a finite number >= 0", double(o.min_learning_rate));
     std::unique_ptr<AdamW> a(new (std::nothrow) AdamW());
@@ -105,9 +104,9 @@ float AdamW::learning_rate_at(int it) const {
 }
 
 model::Outcome AdamW::step(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
-                           StepResult* out) {
+                           StepResult* out, const PassOptions& pass) {
     float loss = 0.f;
-    model::Outcome o = model_->loss_and_gradients(inputs, targets, B, T, &loss);
+    model::Outcome o = model_->loss_and_gradients(inputs, targets, B, T, &loss, pass);
     if (!o.ok()) return o;
     const float* g = model_->grads();
     const std::size_t n = static_cast<std::size_t>(model_->num_parameters());

@@ -27,7 +27,7 @@ void causal_softmax_row(float* s, int i, int T, float scale, float slope) {
     else
         vec::scaled(s, s, scale, n);
     const float m = vec::row_max(s, n);
-    vec::scaled(s, s, 1.f / vec::exp_shift_sum(s, n, m), n);
+    vec::scaled(s, s, 1.f / vec::exp_shift_sum(s, s, n, m), n);
     std::fill(s + n, s + T, 0.f);
 }
 
@@ -60,8 +60,6 @@ void attention_backward(float* dq, float* dk, float* dv, float* scratch, const f
     const int group = H / Hkv;
     const float scale = 1.f / std::sqrt(static_cast<float>(D));
     float* ds = scratch;  // (T, T): datt, then the score gradient (lower block triangle only)
-    std::memset(dk, 0, sizeof(float) * Z(B) * Hkv * T * D);
-    std::memset(dv, 0, sizeof(float) * Z(B) * Hkv * T * D);
     for (int b = 0; b < B; ++b)
         for (int h = 0; h < H; ++h) {
             const Z qo = (Z(b) * H + h) * T * D, kvo = (Z(b) * Hkv + h / group) * T * D;
@@ -87,8 +85,8 @@ void attention_backward(float* dq, float* dk, float* dv, float* scratch, const f
                     for (; j <= i; ++j) d[j] = ar[j] * (d[j] - dot) * scale;
                     std::fill(d + i + 1, d + i1, 0.f);
                 }
-                // dq[i0:i1] = ds[i0:i1, 0:i1] k[0:i1]
-                gemm(dq + qo + Z(i0) * D, D, {db, T, 1}, {k + kvo, D, 1}, rows, i1, D, false);
+                // dq[i0:i1] += ds[i0:i1, 0:i1] k[0:i1]
+                gemm(dq + qo + Z(i0) * D, D, {db, T, 1}, {k + kvo, D, 1}, rows, i1, D, true);
             }
             for (int j0 = 0; j0 < T; j0 += kBlk) {  // key blocks: dk, dv over the queries that see them
                 const int j1 = std::min(T, j0 + kBlk), cols = j1 - j0, rows = T - j0;

@@ -1,11 +1,19 @@
 // What the forward (forward.cpp) and backward (backward.cpp) passes share:
-// the norm of the config (RMSNorm or LayerNorm) and one layer's weights.
+// the pass's sizes, the norm of the config (RMSNorm or LayerNorm) and one
+// layer's weights.
 #pragma once
 #include "activations.h"
 #include "attnscope/train/ops.h"
 #include "layout.h"
 
 namespace attnscope::train::detail {
+
+// One pass over a [B, T] batch (N = B*T rows) of a model's activations.
+struct Pass {
+    const TrainConfig& c;
+    Activations& a;
+    int B, T, N;
+};
 
 // out = norm(x) with this config's kind; mean is unused (may be null) for RMSNorm.
 inline void norm_forward(const TrainConfig& c, float* out, float* mean, float* rstd, const float* x,

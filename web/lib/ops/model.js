@@ -14,7 +14,8 @@ import { DEFAULT_MODELS, DEFAULT_MODEL_NAMES } from './model_files.js';
 import { GenerationSession, generationSettings, streamTokens } from './model_generate.js';
 import { loadHandle, newHandle, tokenId, typeName } from './model_load.js';
 import {
-  checkBatch, checkPartial, createArgs, createOptions, parameterTable, readTensors, trainConfig, withBatch, writeTensors,
+  checkBatch, checkPartial, createOptions, parameterTable, passOptions, readTensors, toCore, trainConfig, withBatch,
+  writeTensors,
 } from './model_train.js';
 
 const CREATE = Symbol('Model.create');
@@ -75,7 +76,7 @@ export class Model {
     const c = trainConfig(config, fnName);
     const o = createOptions(opts, fnName);
     const { M, h } = newHandle(fnName, (handle) => {
-      if (handle.createTrainable(...createArgs(c, o.seed)) !== 0) fail(`${fnName}: ${handle.error()}`);
+      if (handle.createTrainable(toCore(c), o.seed) !== 0) fail(`${fnName}: ${handle.error()}`);
     }, o.tokenizer, o.tokenizerKind);
     return new Model(CREATE, M, h);
   }
@@ -128,14 +129,19 @@ export class Model {
     st.epoch += 1;
   }
 
-  /** Mean cross-entropy over targets != -1 and its gradient: { loss, gradients: { [name]: Tensor } }. */
-  lossAndGradients(inputs, targets) {
+  /**
+   * Mean cross-entropy over targets != -1 and its gradient: { loss, gradients:
+   * { [name]: Tensor } }. opts.accumulate: run the batch as that many
+   * micro-batches (the same result, less memory).
+   */
+  lossAndGradients(inputs, targets, opts) {
     const fnName = 'Model.lossAndGradients';
     const st = this.#trainable(fnName);
-    const batch = checkBatch(fnName, inputs, targets, st);
+    const batch = checkBatch(fnName, inputs, targets);
+    const o = passOptions(opts, fnName);
     return withBatch(fnName, batch, (heap, x, y) => {
       const out = heap.output(1, 'the loss');
-      if (st.h.lossAndGradients(x, y, batch.B, batch.T, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
+      if (st.h.lossAndGradients(x, y, batch.B, batch.T, o.accumulate, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
       return { loss: heap.read(out, 1)[0], gradients: readTensors(st.M, st.h.gradsPtr(), st.params) };
     });
   }
@@ -144,7 +150,7 @@ export class Model {
   loss(inputs, targets) {
     const fnName = 'Model.loss';
     const st = this.#trainable(fnName);
-    const batch = checkBatch(fnName, inputs, targets, st);
+    const batch = checkBatch(fnName, inputs, targets);
     return withBatch(fnName, batch, (heap, x, y) => {
       const out = heap.output(1, 'the loss');
       if (st.h.loss(x, y, batch.B, batch.T, out) !== 0) fail(`${fnName}: ${st.h.error()}`);

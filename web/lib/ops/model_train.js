@@ -4,6 +4,7 @@
 // The Model class (model.js) and the Trainer (trainer.js) call these.
 import { MODEL_ACTIVATION, MODEL_ARCH, MODEL_NORM, MODEL_POSITIONS } from '../enums.js';
 import { withHeap } from '../heap.js';
+import { module } from '../runtime.js';
 import { checkBool, checkEnum, checkInt, checkOptions, checkTensor, fail } from '../tensor.js';
 import { typeName } from './model_load.js';
 
@@ -13,24 +14,21 @@ export const POSITIONS = Object.keys(MODEL_POSITIONS);
 export const NORMS = Object.keys(MODEL_NORM);
 export const ACTIVATIONS = Object.keys(MODEL_ACTIVATION);
 
-/** llama2.c's model.py ModelArgs: the sizes a config leaves out (a 7B Llama; set your own). */
-export const MODEL_ARGS = Object.freeze({
-  dim: 4096, nLayers: 32, nHeads: 32, vocabSize: 32000, seqLen: 2048, multipleOf: 256,
-});
-
-/** Each family's own variant (llama2.c's model.py; nanoGPT's model.py). */
-export const FAMILY_DEFAULTS = Object.freeze({
-  llama: Object.freeze({ positions: 'rope', norm: 'rmsnorm', prenorm: true, activation: 'swiglu', bias: false }),
-  gpt2: Object.freeze({ positions: 'learned', norm: 'layernorm', prenorm: true, activation: 'gelu', bias: true }),
-});
-
 const CONFIG_KEYS = ['arch', 'dim', 'hiddenDim', 'multipleOf', 'nLayers', 'nHeads', 'nKvHeads', 'vocabSize',
   'seqLen', 'sharedClassifier', 'positions', 'norm', 'prenorm', 'activation', 'bias'];
+// The enum fields of the core's TrainConfig and their spellings.
+const CODES = { arch: MODEL_ARCH, positions: MODEL_POSITIONS, norm: MODEL_NORM, activation: MODEL_ACTIVATION };
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+const spellingOf = (table, code) => Object.keys(table).find((k) => table[k] === code);
 
 /**
- * The full config of Model.create: every field checked, defaults filled.
- * hiddenDim: llama2.c's rule for SwiGLU (4·dim, then 2/3 of it, rounded up to
- * a multiple of multipleOf), nanoGPT's 4·dim for the other activations.
+ * The full config of Model.create, in the core's TrainConfig fields with
+ * enums spelled. Every rule comes from the core (cpp/include/attnscope/train/
+ * config.h): what a field left out takes (the family's variant, llama2.c's
+ * ModelArgs sizes, the hidden size's rule), and which values are allowed
+ * (TrainableModel::create refuses the rest, naming the field). Here only the
+ * types are checked.
  */
 export function trainConfig(config, fnName) {
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
@@ -39,41 +37,54 @@ export function trainConfig(config, fnName) {
   for (const key of Object.keys(config)) {
     if (!CONFIG_KEYS.includes(key)) fail(`${fnName}: config.${key} is not a config field (known: ${CONFIG_KEYS.join(', ')})`);
   }
+  const M = module();
   const arch = checkEnum(config.arch ?? 'llama', 'config.arch', ARCHS);
-  const family = FAMILY_DEFAULTS[arch];
-  const size = (key, fallback) => checkInt(config[key] ?? fallback, `config.${key}`, { min: 1 });
-  const dim = size('dim', MODEL_ARGS.dim);
-  const nHeads = size('nHeads', MODEL_ARGS.nHeads);
-  const multipleOf = size('multipleOf', MODEL_ARGS.multipleOf);
-  const activation = checkEnum(config.activation ?? family.activation, 'config.activation', ACTIVATIONS);
-  let hidden = 4 * dim;
-  if (activation === 'swiglu') {
-    hidden = Math.floor((2 * hidden) / 3);
-    hidden = multipleOf * Math.ceil(hidden / multipleOf);
+  const c = fromCore(M.trainFamilyConfig(MODEL_ARCH[arch]));
+  const given = (key) => config[key] !== undefined;
+  for (const key of ['dim', 'nLayers', 'nHeads', 'vocabSize', 'seqLen']) {
+    if (given(key)) c[key] = checkInt(config[key], `config.${key}`, INT32);
   }
-  return {
-    arch,
-    dim,
-    hiddenDim: size('hiddenDim', hidden),
-    nLayers: size('nLayers', MODEL_ARGS.nLayers),
-    nHeads,
-    nKvHeads: size('nKvHeads', nHeads),
-    vocabSize: size('vocabSize', MODEL_ARGS.vocabSize),
-    seqLen: size('seqLen', MODEL_ARGS.seqLen),
-    sharedClassifier: checkBool(config.sharedClassifier ?? true, 'config.sharedClassifier'),
-    positions: checkEnum(config.positions ?? family.positions, 'config.positions', POSITIONS),
-    norm: checkEnum(config.norm ?? family.norm, 'config.norm', NORMS),
-    prenorm: checkBool(config.prenorm ?? family.prenorm, 'config.prenorm'),
-    activation,
-    bias: checkBool(config.bias ?? family.bias, 'config.bias'),
-  };
+  for (const key of ['sharedClassifier', 'prenorm', 'bias']) if (given(key)) c[key] = checkBool(config[key], `config.${key}`);
+  if (given('positions')) c.positions = checkEnum(config.positions, 'config.positions', POSITIONS);
+  if (given('norm')) c.norm = checkEnum(config.norm, 'config.norm', NORMS);
+  if (given('activation')) c.activation = checkEnum(config.activation, 'config.activation', ACTIVATIONS);
+  // llama2.c's ModelArgs: n_kv_heads None means n_heads.
+  c.nKvHeads = given('nKvHeads') ? checkInt(config.nKvHeads, 'config.nKvHeads', INT32) : c.nHeads;
+  if (given('hiddenDim')) {
+    c.hiddenDim = checkInt(config.hiddenDim, 'config.hiddenDim', INT32);
+  } else {
+    const multipleOf = given('multipleOf') ? checkInt(config.multipleOf, 'config.multipleOf', { min: 1, max: INT32.max }) : M.trainModelArgs().multipleOf;
+    c.hiddenDim = M.trainDefaultHiddenDim(MODEL_ACTIVATION[c.activation], c.dim, multipleOf);
+  }
+  return c;
 }
 
-/** createTrainable's arguments, in its order. */
-export function createArgs(c, seed) {
-  return [MODEL_ARCH[c.arch], c.dim, c.hiddenDim, c.nLayers, c.nHeads, c.nKvHeads, c.vocabSize, c.seqLen,
-    c.sharedClassifier, MODEL_POSITIONS[c.positions], MODEL_NORM[c.norm], c.prenorm,
-    MODEL_ACTIVATION[c.activation], c.bias, seed];
+/** The core's TrainConfig (enums as codes) of a config from trainConfig. */
+export function toCore(c) {
+  const out = { ...c };
+  for (const [key, table] of Object.entries(CODES)) out[key] = table[c[key]];
+  return out;
+}
+
+/** A config from the core's TrainConfig (enum codes spelled). */
+function fromCore(core) {
+  const out = { ...core };
+  for (const [key, table] of Object.entries(CODES)) out[key] = spellingOf(table, core[key]);
+  return out;
+}
+
+/**
+ * Why llama2.c's legacy format (run.c) cannot hold a model of this config
+ * (the core's reason, e.g. "positions is not 'rope'"), or null when it can.
+ * config: a Model.config or a trainConfig result.
+ */
+export function llama2cMismatch(config) {
+  const M = module();
+  const core = M.trainFamilyConfig(MODEL_ARCH[config.arch]); // normEps, ropeBase: a Model.config has none
+  for (const key of Object.keys(core)) {
+    if (config[key] !== undefined) core[key] = CODES[key] ? CODES[key][config[key]] : config[key];
+  }
+  return M.trainLlama2cMismatch(core) || null;
 }
 
 /** The named tensors of a trainable handle: [{ name, shape, offset, numel, decay }] in state_dict order. */
@@ -166,25 +177,16 @@ function intOf(fnName, id, name) {
 }
 
 /**
- * Checks inputs and targets ([B, T] ids) against the model and each other:
- * inputs in 0..V-1, targets in -1..V-1 (-1 = ignored) with at least one not
- * -1, the same shape, 1 <= T <= seqLen. Returns { inputs, targets, B, T }.
+ * inputs and targets ([B, T] ids) as Int32Arrays of the same shape: { inputs,
+ * targets, B, T }. Only their form is checked here; the ids (inputs in
+ * 0..V-1, targets in -1..V-1, not all -1) and sizes (1 <= T <= seqLen) are
+ * the core's rules (TrainableModel::check_batch), which refuses before it
+ * changes anything.
  */
-export function checkBatch(fnName, inputs, targets, { vocabSize, seqLen }) {
+export function checkBatch(fnName, inputs, targets) {
   const x = batchOf(fnName, inputs, 'inputs');
   const y = batchOf(fnName, targets, 'targets');
   if (x.B !== y.B || x.T !== y.T) fail(`${fnName}: targets is [${y.B}, ${y.T}] but inputs is [${x.B}, ${x.T}]; they must match`);
-  if (x.T < 1) fail(`${fnName}: inputs has no positions (T = 0)`);
-  if (x.T > seqLen) fail(`${fnName}: inputs has T = ${x.T} positions but the model's seqLen is ${seqLen}`);
-  const where = (i) => `[${Math.floor(i / x.T)}][${i % x.T}]`;
-  let counted = 0;
-  for (let i = 0; i < x.data.length; i++) {
-    const id = x.data[i], target = y.data[i];
-    if (id < 0 || id >= vocabSize) fail(`${fnName}: inputs${where(i)} is ${id}, outside the vocabulary 0..${vocabSize - 1}`);
-    if (target < -1 || target >= vocabSize) fail(`${fnName}: targets${where(i)} is ${target}, outside -1..${vocabSize - 1} (-1 = ignored)`);
-    if (target !== -1) counted += 1;
-  }
-  if (counted === 0) fail(`${fnName}: every one of targets is -1 (ignored); at least one must be a token id`);
   return { inputs: x.data, targets: y.data, B: x.B, T: x.T };
 }
 
@@ -201,4 +203,10 @@ export function createOptions(opts, fnName) {
     tokenizer: o.tokenizer ?? null,
     tokenizerKind: o.tokenizerKind ?? 'bpe',
   };
+}
+
+/** The options of a gradient pass (Model.lossAndGradients, Trainer.step): { accumulate }. */
+export function passOptions(opts, fnName) {
+  const o = checkOptions(opts, fnName, ['accumulate']);
+  return { accumulate: checkInt(o.accumulate ?? 1, 'opts.accumulate', { min: 1, max: INT32.max }) };
 }

@@ -14,24 +14,28 @@ import { mulberry32 } from '../random.js';
 import { ready } from '../runtime.js';
 import { Model } from '../ops/model.js';
 import { Trainer } from '../ops/trainer.js';
+import { llama2cMismatch } from '../ops/model_train.js';
 import { macrotask } from '../ops/macrotask.js';
 import { batchOffsets, fillBatch, heldOutOffsets } from './trainer_batches.js';
 
 const EMA = 0.1; // weight of the newest step in the smoothed step times
 
-/** Whether llama2.c's legacy format can hold a model of this config (else AGPT). */
-function fitsLlama2c(c) {
-  return c.arch === 'llama' && (c.positions ?? 'rope') === 'rope' && (c.norm ?? 'rmsnorm') === 'rmsnorm'
-    && (c.activation ?? 'swiglu') === 'swiglu' && c.prenorm !== false && !c.bias;
+/** Refuses ids of a token stream outside the model's vocabulary, naming the option. */
+function checkVocabulary(ids, name, V) {
+  for (let i = 0; i < ids.length; i++) {
+    if (ids[i] >= V) throw new Error(`TrainerWorker.start: opts.${name}[${i}] is ${ids[i]}, outside the vocabulary 0..${V - 1}`);
+  }
 }
 
 /**
- * post(message, transfer) sends a reply. deps: { Model, Trainer, ready } (the
- * package's by default; tests pass their own).
+ * post(message, transfer) sends a reply. deps: { Model, Trainer, ready,
+ * llama2cMismatch } (the package's by default; tests pass their own).
  */
 export function createTrainerServer(post, deps) {
   let model = null, trainer = null, run = null, tokenizer = null;
-  const { Model: ModelClass, Trainer: TrainerClass, ready: readyCore } = deps ?? { Model, Trainer, ready };
+  const {
+    Model: ModelClass, Trainer: TrainerClass, ready: readyCore, llama2cMismatch: mismatch,
+  } = deps ?? { Model, Trainer, ready, llama2cMismatch };
 
   function need(op) {
     if (!model) throw new Error(`TrainerWorker.${op}: no model yet (call start first)`);
@@ -48,6 +52,10 @@ export function createTrainerServer(post, deps) {
     const createOpts = { seed: args.seed };
     if (tokenizer) Object.assign(createOpts, { tokenizer, tokenizerKind: args.tokenizerKind });
     model = ModelClass.create(args.config, createOpts);
+    const V = model.config.vocabSize;
+    checkVocabulary(args.train, 'train', V);
+    if (args.heldOut) checkVocabulary(args.heldOut, 'heldOut', V);
+    if (Array.isArray(args.sample?.prompt)) checkVocabulary(args.sample.prompt, 'sample.prompt', V);
     trainer = new TrainerClass(model, args.trainer ?? {});
     run = { id, paused: false, cancelled: false, wake: null, finished: false, step: 0, state: 'running' };
     try {
@@ -137,7 +145,7 @@ export function createTrainerServer(post, deps) {
 
   function snapshot(format = 'auto') {
     const m = need('snapshot');
-    const used = format === 'auto' ? (fitsLlama2c(m.config) ? 'llama2c' : 'agpt') : format;
+    const used = format === 'auto' ? (mismatch(m.config) ? 'agpt' : 'llama2c') : format;
     const bytes = used === 'llama2c' ? m.toLlama2c() : m.save();
     const tok = tokenizer ? tokenizer.slice() : null;
     const value = { checkpoint: bytes, format: used, tokenizer: tok, step: run?.step ?? 0, config: m.config };

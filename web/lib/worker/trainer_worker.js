@@ -17,17 +17,18 @@ const START_KEYS = [
   'sampleInterval', 'sample', 'vocabulary', 'tokenizer', 'tokenizerKind', 'backend', 'onProgress', 'onSample',
 ];
 const SAMPLE_KEYS = ['prompt', 'maxNewTokens', 'temperature', 'seed', 'topK'];
-const LLAMA_DEFAULT_VOCAB = 32000; // Model.create's default vocabSize (llama2.c's ModelArgs)
-
-/** Int32Array copy of a token stream, each id checked against the vocabulary. */
-function tokenStream(v, name, V, T) {
+/**
+ * Int32Array copy of a token stream, each id a whole number >= 0 (the worker
+ * checks them against the model's vocabulary once it has made the model).
+ */
+function tokenStream(v, name, T) {
   if (!Array.isArray(v) && !(ArrayBuffer.isView(v) && !(v instanceof DataView))) {
     fail(`TrainerWorker.start: opts.${name} must be an Int32Array or an array of token ids (got ${typeName(v)})`);
   }
   if (v.length < T + 1) fail(`TrainerWorker.start: opts.${name} has ${v.length} tokens; rows of seqLen ${T} need at least ${T + 1}`);
   const out = Int32Array.from(v);
   for (let i = 0; i < out.length; i++) {
-    if (out[i] !== v[i] || out[i] < 0 || out[i] >= V) fail(`TrainerWorker.start: opts.${name}[${i}] is ${v[i]}, outside the vocabulary 0..${V - 1}`);
+    if (out[i] !== v[i] || out[i] < 0) fail(`TrainerWorker.start: opts.${name}[${i}] is ${v[i]}, not a token id`);
   }
   return out;
 }
@@ -48,7 +49,6 @@ function startMessage(opts) {
   const config = { ...o.config };
   if (vocab && config.vocabSize === undefined) config.vocabSize = vocab.vocabSize;
   if (vocab && config.vocabSize !== vocab.vocabSize) fail(`TrainerWorker.start: opts.config.vocabSize is ${config.vocabSize} but the vocabulary has ${vocab.vocabSize} tokens`);
-  const V = checkInt(config.vocabSize ?? LLAMA_DEFAULT_VOCAB, 'opts.config.vocabSize', { min: 1 });
   const T = checkInt(o.seqLen ?? config.seqLen ?? 0, 'opts.seqLen', { min: 1 });
   const tokenizer = vocab ? vocab.tokenizer() : o.tokenizer == null ? null : bytesCopy(o.tokenizer, 'tokenizer');
   const message = {
@@ -56,8 +56,8 @@ function startMessage(opts) {
     tokenizerKind: vocab ? vocab.tokenizerKind : checkEnum(o.tokenizerKind ?? 'bpe', 'opts.tokenizerKind', ['bpe', 'char']),
     seed: checkInt(o.seed ?? 1, 'opts.seed', { min: 0, max: 2 ** 32 - 1 }),
     trainer: { ...checkOptions(o.trainer, 'TrainerWorker.start (opts.trainer)', ['learningRate', 'betas', 'eps', 'weightDecay', 'clipGradNorm', 'warmupSteps', 'decaySteps', 'minLearningRate']) },
-    train: tokenStream(o.train, 'train', V, T),
-    heldOut: o.heldOut == null ? null : tokenStream(o.heldOut, 'heldOut', V, T),
+    train: tokenStream(o.train, 'train', T),
+    heldOut: o.heldOut == null ? null : tokenStream(o.heldOut, 'heldOut', T),
     batchSize: checkInt(o.batchSize ?? 8, 'opts.batchSize', { min: 1, max: 4096 }),
     seqLen: T,
     steps: checkInt(o.steps, 'opts.steps', { min: 1 }),
@@ -75,7 +75,7 @@ function startMessage(opts) {
     } else {
       if (!Array.isArray(s.prompt) || s.prompt.length === 0) fail('TrainerWorker.start: opts.sample.prompt must be a non-empty string or array of token ids');
       s.prompt.forEach((id, i) => {
-        if (!Number.isInteger(id) || id < 0 || id >= V) fail(`TrainerWorker.start: opts.sample.prompt[${i}] is ${id}, outside the vocabulary 0..${V - 1}`);
+        if (!Number.isInteger(id) || id < 0) fail(`TrainerWorker.start: opts.sample.prompt[${i}] is ${id}, not a token id`);
       });
     }
     message.sample = s;

@@ -42,11 +42,12 @@ class AdamW {
     //   else min_lr + 0.5 (1 + cos(pi (it - warmup) / (decay - warmup))) (lr - min_lr);
     //   decay_steps < 0: lr after the warm-up. A negative it counts as 0.
     float learning_rate_at(int it) const;
-    // loss_and_gradients + norm + clip + update + weights_changed. A
-    // non-finite loss or gradient norm: Status::NonFinite and NOTHING changes
-    // (weights, moments, step count); bad ids/sizes: InvalidArgument, nothing changed.
+    // loss_and_gradients (with o: micro-batches) + norm + clip + update +
+    // weights_changed. A non-finite loss or gradient norm: Status::NonFinite
+    // and NOTHING changes (weights, moments, step count); bad ids/sizes:
+    // InvalidArgument, nothing changed.
     model::Outcome step(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
-                        StepResult* out);
+                        StepResult* out, const PassOptions& o = {});
     int steps_taken() const { return steps_; }
     const AdamWOptions& options() const { return o_; }
     ~AdamW();

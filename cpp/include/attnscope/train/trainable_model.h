@@ -7,6 +7,7 @@
 //   std::unique_ptr<TrainableModel> m;
 //   TrainableModel::create(config, seed, &m);
 //   m->loss_and_gradients(inputs, targets, B, T, &loss);  // grads() now holds dL/dθ
+//   m->loss_and_gradients(inputs, targets, B, T, &loss, {4});  // the same, in 4 micro-batches
 //   m->inference().forward(token, pos);                     // after training
 #pragma once
 #include <cstdint>
@@ -21,13 +22,23 @@ namespace attnscope::train {
 struct Layout;       // where each tensor of the model lives (train/layout.h)
 struct Activations;  // the activation arena of one (B, T) (train/activations.h)
 
+// How a gradient pass runs a batch.
+struct PassOptions {
+    // The [B, T] batch is cut into this many micro-batches of B / micro_batches
+    // rows (B % micro_batches == 0), run one after another into the same
+    // gradients: the whole batch's loss and gradient (the mean over all its
+    // counted targets) with the activation memory of one micro-batch.
+    int micro_batches = 1;
+};
+
 class TrainableModel {
   public:
     // Validates every size (positive; C % H == 0; H % Hkv == 0; even head
     // size for RoPE; the limits of config.h) BEFORE allocating anything.
-    // Initialisation as llama2.c's model.py: matrices and embeddings
-    // N(0, 0.02); wo and w3 (gpt2: attn.c_proj, mlp.c_proj and mlp.c_gate)
-    // N(0, 0.02/sqrt(2 n_layers)); norm weights 1; biases 0. Random numbers:
+    // Initialisation by ParamRole as llama2.c's and nanoGPT's model.py:
+    // matrices and embeddings N(0, 0.02); the attention output and the
+    // SwiGLU gate (and gpt2's FFN output) N(0, 0.02/sqrt(2 n_layers)); norm
+    // weights 1; biases 0. Random numbers:
     // one SplitMix64 stream from `seed`; each normal value from Marsaglia's
     // polar method on uniforms (top 53 bits / 2^53, mapped to (-1, 1)) with
     // a logarithm computed from + - * / only, in double, rounded to float
@@ -49,13 +60,14 @@ class TrainableModel {
     // Call after writing params(): resets the inference KV cache.
     void weights_changed();
 
-    // Mean cross-entropy over targets != -1, and grads() overwritten with its
-    // gradient. inputs, targets: [B, T] int32, row-major. Refuses
-    // (InvalidArgument naming the argument) ids outside [0, V), targets
-    // outside [-1, V), B < 1, T < 1, T > seq_len, all targets -1 — before
-    // touching anything. The activation arena grows only for a larger B*T.
+    // Mean cross-entropy over targets != -1, and grads() set to its gradient
+    // (zeroed, then every kernel adds into it). inputs, targets: [B, T] int32,
+    // row-major. Refuses (InvalidArgument naming the argument) ids outside
+    // [0, V), targets outside [-1, V), B < 1, T < 1, T > seq_len, all targets
+    // -1, micro-batches that do not divide B — before touching anything. The
+    // activation arena grows only for a larger micro-batch B*T.
     model::Outcome loss_and_gradients(const std::int32_t* inputs, const std::int32_t* targets,
-                                      int B, int T, float* loss);
+                                      int B, int T, float* loss, const PassOptions& o = {});
     // The same loss, forward only (grads() untouched).
     model::Outcome loss(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
                         float* loss);
@@ -78,11 +90,13 @@ class TrainableModel {
   private:
     TrainableModel() = default;
     model::Outcome check_batch(const std::int32_t* inputs, const std::int32_t* targets, int B,
-                               int T, bool need_targets = true) const;
+                               int T, bool need_targets = true, int micro_batches = 1) const;
     model::Outcome prepare_activations(int B, int T);
     void forward_logits(const std::int32_t* inputs, int B, int T);  // a.logits filled
-    float forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T);
-    void backward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T);
+    // The summed loss of the rows (a.probs, a.losses filled).
+    double forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T);
+    // Adds the gradient of (summed loss / count) into grads().
+    void backward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T, int count);
 
     TrainConfig cfg_;
     std::vector<ParamInfo> params_info_;
