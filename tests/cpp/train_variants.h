@@ -53,6 +53,8 @@ inline std::vector<Variant> all() {
         c->norm = Norm::RmsNorm, c->bias = false, c->shared_classifier = false;
     });
     add("gpt2 GQA alibi", A::Gpt2, [](TrainConfig* c) { c->positions = Positions::Alibi; });
+    add("llama attention-only", A::Llama, [](TrainConfig* c) { c->hidden_dim = 0; });
+    add("gpt2 attention-only post-LN", A::Gpt2, [](TrainConfig* c) { c->hidden_dim = 0, c->prenorm = false; });
     return v;
 }
 

@@ -17,7 +17,13 @@ export interface TrainConfig {
   arch?: 'llama' | 'gpt2';
   /** C, a multiple of nHeads. */
   dim?: number;
-  /** F. Default: for 'swiglu' llama2.c's rule (4C, then 2/3 of it, rounded up to a multiple of multipleOf); otherwise 4C. */
+  /**
+   * F. Default: for 'swiglu' llama2.c's rule (4C, then 2/3 of it, rounded up
+   * to a multiple of multipleOf); otherwise 4C. 0: an attention-only model —
+   * no feed-forward sublayer and no FFN norm in any layer (Olsson et al.'s
+   * induction-head models); neither file format holds one (save() and
+   * toLlama2c() say so), parameters() does.
+   */
   hiddenDim?: number;
   /** The rounding of the default hiddenDim (ModelArgs.multiple_of, 256). */
   multipleOf?: number;

@@ -92,7 +92,8 @@ void Transformer::forward_block(const int* tokens, int p0, int B, int out_from, 
             if (!c.prenorm) norm(x + t * lc, x + t * lc, norm1 + lC, at(w.ln1_b, lC), c);
         }
 
-        // Feed-forward branch.
+        // Feed-forward branch (none in an attention-only model, hidden_dim 0).
+        if (F == 0) continue;
         const float* fin = x;
         long ldf = C;
         if (c.prenorm) {

@@ -68,7 +68,8 @@ void Transformer::forward_variant(int token, int pos, float* attention) {
         add(s.x, s.xb2, C);
         if (!c.prenorm) norm(s.x, s.x, w.ln1_w + lC, at(w.ln1_b, lC), c);
 
-        // Feed-forward branch.
+        // Feed-forward branch (none in an attention-only model, hidden_dim 0).
+        if (F == 0) continue;
         const float* fin = s.x;
         if (c.prenorm) {
             norm(s.xb, s.x, w.ln2_w + lC, at(w.ln2_b, lC), c);

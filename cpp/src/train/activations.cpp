@@ -18,7 +18,7 @@ std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& 
         return p;
     };
     const U N = U(B) * T, C = c.dim, F = c.hidden_dim, D = C / c.n_heads, HD = C, KV = D * c.n_kv_heads;
-    const bool ln = c.norm == Norm::LayerNorm, gate = c.activation == Activation::SwiGlu;
+    const bool ln = c.norm == Norm::LayerNorm, ffn = F > 0, gate = ffn && c.activation == Activation::SwiGlu;
     if (base) a->layer.resize(static_cast<std::size_t>(c.n_layers));  // counting allocates nothing
     LayerActs scratch;
     for (int l = 0; l < c.n_layers; ++l) {
@@ -32,13 +32,13 @@ std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& 
         s.att = take(U(B) * c.n_heads * T * T);
         s.atty = take(N * HD);
         s.sum1 = take(N * C);
-        s.n2 = take(N * C);
-        s.n2_mean = take(ln ? N : 0);
-        s.n2_rstd = take(N);
+        s.n2 = take(ffn ? N * C : 0);
+        s.n2_mean = take(ffn && ln ? N : 0);
+        s.n2_rstd = take(ffn ? N : 0);
         s.h1 = take(N * F);
         s.h3 = take(gate ? N * F : 0);
         s.hact = take(N * F);
-        s.sum2 = take(N * C);
+        s.sum2 = take(ffn ? N * C : 0);
     }
     const bool rope = c.positions == Positions::Rope;
     const U V = c.vocab_size;
@@ -60,7 +60,7 @@ std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& 
     a->dlnf = take(N * C);
     a->dres = take(N * C);
     a->dbranch_in = take(N * C);
-    a->dnorm_in = take(c.prenorm ? 0 : N * C);
+    a->dnorm_in = take(c.prenorm || !ffn ? 0 : N * C);
     a->dhact = take(N * F);
     a->dh1 = take(N * F);
     a->dh3 = take(gate ? N * F : 0);

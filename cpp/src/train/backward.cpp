@@ -93,22 +93,32 @@ void TrainableModel::backward(const std::int32_t* inputs, const std::int32_t* ta
         const LayerActs& la = a.layer[static_cast<std::size_t>(l)];
         const LayerWeights w = layer_weights(y, p, l), gw = layer_weights(y, g, l);
         const float* x = layer_input(c, a, l);
+        const bool ffn = c.hidden_dim > 0;
         if (c.prenorm) {
             // x_out = sum1 + ffn(n2), n2 = norm2(sum1); sum1 = x + attn(n1), n1 = norm1(x).
             // dres = d x_out; the residual passes it on as d sum1, then as d x.
-            zero(a.dbranch_in, NC);
-            ffn_branch_backward(s, a.dbranch_in, a.dres, la.n2, la, w, gw);
-            norm_backward(c, a.dres, gw.ln2_w, gw.ln2_b, a.dbranch_in, la.sum1, w.ln2_w, la.n2_mean, la.n2_rstd, N);
+            if (ffn) {
+                zero(a.dbranch_in, NC);
+                ffn_branch_backward(s, a.dbranch_in, a.dres, la.n2, la, w, gw);
+                norm_backward(c, a.dres, gw.ln2_w, gw.ln2_b, a.dbranch_in, la.sum1, w.ln2_w, la.n2_mean,
+                              la.n2_rstd, N);
+            }
             zero(a.dbranch_in, NC);
             attention_branch_backward(s, a.dbranch_in, a.dres, la.n1, la, w, gw);
             norm_backward(c, a.dres, gw.ln1_w, gw.ln1_b, a.dbranch_in, x, w.ln1_w, la.n1_mean, la.n1_rstd, N);
         } else {
             // x_out = norm2(sum2), sum2 = n1 + ffn(n1); n1 = norm1(sum1), sum1 = x + attn(x).
-            zero(a.dnorm_in, NC);  // d sum2
-            norm_backward(c, a.dnorm_in, gw.ln2_w, gw.ln2_b, a.dres, la.sum2, w.ln2_w, la.n2_mean, la.n2_rstd, N);
-            zero(a.dbranch_in, NC);  // d n1: through the FFN, then the residual's
-            ffn_branch_backward(s, a.dbranch_in, a.dnorm_in, la.n1, la, w, gw);
-            vec::add_to(a.dbranch_in, a.dnorm_in, NC);
+            // Attention-only: x_out = n1.
+            if (ffn) {
+                zero(a.dnorm_in, NC);  // d sum2
+                norm_backward(c, a.dnorm_in, gw.ln2_w, gw.ln2_b, a.dres, la.sum2, w.ln2_w, la.n2_mean,
+                              la.n2_rstd, N);
+                zero(a.dbranch_in, NC);  // d n1: through the FFN, then the residual's
+                ffn_branch_backward(s, a.dbranch_in, a.dnorm_in, la.n1, la, w, gw);
+                vec::add_to(a.dbranch_in, a.dnorm_in, NC);
+            } else {
+                std::memcpy(a.dbranch_in, a.dres, sizeof(float) * static_cast<std::size_t>(NC));  // d n1
+            }
             zero(a.dres, NC);  // d sum1, then d x
             norm_backward(c, a.dres, gw.ln1_w, gw.ln1_b, a.dbranch_in, la.sum1, w.ln1_w, la.n1_mean, la.n1_rstd, N);
             zero(a.dbranch_in, NC);  // d x through the attention branch

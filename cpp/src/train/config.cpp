@@ -42,6 +42,7 @@ int default_hidden_dim(Activation activation, int dim, int multiple_of) {
 
 const char* llama2c_mismatch(const TrainConfig& c) {
     return c.arch != model::Arch::Llama ? "arch is gpt2"
+           : c.hidden_dim == 0 ? "hiddenDim is 0 (no feed-forward sublayer)"
            : c.positions != Positions::Rope ? "positions is not 'rope'"
            : c.norm != Norm::RmsNorm ? "norm is not 'rmsnorm'"
            : !c.prenorm ? "prenorm is false"
@@ -52,15 +53,20 @@ const char* llama2c_mismatch(const TrainConfig& c) {
                                     : nullptr;
 }
 
+const char* agpt_mismatch(const TrainConfig& c) {
+    return c.hidden_dim == 0 ? "hiddenDim is 0 (no feed-forward sublayer)" : nullptr;
+}
+
 model::Outcome check_config(const TrainConfig& c) {
     using model::failure;
     const Status bad = Status::InvalidArgument;
     const struct { const char* name; int value; } fields[] = {
-        {"dim", c.dim}, {"hiddenDim", c.hidden_dim}, {"nLayers", c.n_layers},
-        {"nHeads", c.n_heads}, {"nKvHeads", c.n_kv_heads}, {"vocabSize", c.vocab_size},
-        {"seqLen", c.seq_len}};
+        {"dim", c.dim}, {"nLayers", c.n_layers}, {"nHeads", c.n_heads}, {"nKvHeads", c.n_kv_heads},
+        {"vocabSize", c.vocab_size}, {"seqLen", c.seq_len}};
     for (const auto& f : fields)
         if (f.value <= 0) return failure(bad, "%s (%d) must be positive", f.name, f.value);
+    if (c.hidden_dim < 0)
+        return failure(bad, "hiddenDim (%d) must be positive, or 0 for no feed-forward sublayer", c.hidden_dim);
     if (c.arch != model::Arch::Llama && c.arch != model::Arch::Gpt2)
         return failure(bad, "arch (%d) must be llama (0) or gpt2 (1)", static_cast<int>(c.arch));
     if (static_cast<unsigned>(c.positions) > 4u)

@@ -3,6 +3,7 @@
 //   per layer: x = x + wo(attention(rope(wq n1), rope(wk n1), wv n1)),  n1 = norm1(x)
 //              x = x + w2(act(w1 n2) [* w3 n2]),                          n2 = norm2(x)
 //   (post-LN: n1 = norm1(x + attention(x)); x = norm2(n1 + ffn(n1)))
+//   (hidden_dim 0, attention-only: no FFN branch and no norm2)
 //   loss = mean cross-entropy(cls normf(x), targets)
 #include "attnscope/train/trainable_model.h"
 #include "passes.h"
@@ -70,10 +71,12 @@ void TrainableModel::forward_logits(const std::int32_t* inputs, int B, int T) {
         LayerActs& la = a.layer[static_cast<std::size_t>(l)];
         const LayerWeights w = layer_weights(y, p, l);
         const float* x = layer_input(c, a, l);
+        const bool ffn = c.hidden_dim > 0;
         if (c.prenorm) {
             norm_forward(c, la.n1, la.n1_mean, la.n1_rstd, x, w.ln1_w, w.ln1_b, N);
             attention_branch_forward(s, la.n1, la, w);
             residual_forward(la.sum1, x, a.branch, N * C);
+            if (!ffn) continue;
             norm_forward(c, la.n2, la.n2_mean, la.n2_rstd, la.sum1, w.ln2_w, w.ln2_b, N);
             ffn_branch_forward(s, la.n2, la, w);
             residual_forward(la.sum2, la.sum1, a.branch, N * C);
@@ -81,6 +84,7 @@ void TrainableModel::forward_logits(const std::int32_t* inputs, int B, int T) {
             attention_branch_forward(s, x, la, w);
             residual_forward(la.sum1, x, a.branch, N * C);
             norm_forward(c, la.n1, la.n1_mean, la.n1_rstd, la.sum1, w.ln1_w, w.ln1_b, N);
+            if (!ffn) continue;
             ffn_branch_forward(s, la.n1, la, w);
             residual_forward(la.sum2, la.n1, a.branch, N * C);
             norm_forward(c, la.n2, la.n2_mean, la.n2_rstd, la.sum2, w.ln2_w, w.ln2_b, N);

@@ -48,7 +48,7 @@ void build_layout(const TrainConfig& c, Layout* lay, std::vector<ParamInfo>* tab
     const int C = c.dim, F = c.hidden_dim, L = c.n_layers, V = c.vocab_size, T = c.seq_len;
     const int HD = C, KV = C / c.n_heads * c.n_kv_heads, QKV = HD + 2 * KV;
     const bool ln = c.norm == Norm::LayerNorm, lb = c.bias;
-    const bool gate = c.activation == Activation::SwiGlu;
+    const bool ffn = F > 0, gate = ffn && c.activation == Activation::SwiGlu;
     const bool gpt2 = c.arch == model::Arch::Gpt2;
     *lay = Layout{};
     table->clear();
@@ -81,16 +81,18 @@ void build_layout(const TrainConfig& c, Layout* lay, std::vector<ParamInfo>* tab
     }
     lay->wo = b.stack(static_cast<U>(C) * HD, L);
     if (lb) lay->bo = b.stack(C, L);
-    lay->ln2_w = b.stack(C, L);
-    if (ln) lay->ln2_b = b.stack(C, L);
-    lay->w1 = b.stack(static_cast<U>(F) * C, L);
-    if (lb) lay->b1 = b.stack(F, L);
-    if (gate) {
-        lay->w3 = b.stack(static_cast<U>(F) * C, L);
-        if (lb) lay->b3 = b.stack(F, L);
+    if (ffn) {
+        lay->ln2_w = b.stack(C, L);
+        if (ln) lay->ln2_b = b.stack(C, L);
+        lay->w1 = b.stack(static_cast<U>(F) * C, L);
+        if (lb) lay->b1 = b.stack(F, L);
+        if (gate) {
+            lay->w3 = b.stack(static_cast<U>(F) * C, L);
+            if (lb) lay->b3 = b.stack(F, L);
+        }
+        lay->w2 = b.stack(static_cast<U>(C) * F, L);
+        if (lb) lay->b2 = b.stack(C, L);
     }
-    lay->w2 = b.stack(static_cast<U>(C) * F, L);
-    if (lb) lay->b2 = b.stack(C, L);
     lay->lnf_w = b.stack(C, 1);
     if (ln) lay->lnf_b = b.stack(C, 1);
     lay->cls = c.shared_classifier ? lay->emb : b.stack(static_cast<U>(V) * C, 1);
@@ -115,11 +117,13 @@ void build_layout(const TrainConfig& c, Layout* lay, std::vector<ParamInfo>* tab
             linear(p + "attention.wk", ParamRole::AttnInput, lay->wk, lay->bk, l, KV, C);
             linear(p + "attention.wv", ParamRole::AttnInput, lay->wv, lay->bv, l, KV, C);
             linear(p + "attention.wo", ParamRole::AttnOutput, lay->wo, lay->bo, l, C, HD);
-            linear(p + "feed_forward.w1", ParamRole::FfnInput, lay->w1, lay->b1, l, F, C);
-            linear(p + "feed_forward.w2", ParamRole::FfnOutput, lay->w2, lay->b2, l, C, F);
-            if (gate) linear(p + "feed_forward.w3", ParamRole::FfnGate, lay->w3, lay->b3, l, F, C);
+            if (ffn) {
+                linear(p + "feed_forward.w1", ParamRole::FfnInput, lay->w1, lay->b1, l, F, C);
+                linear(p + "feed_forward.w2", ParamRole::FfnOutput, lay->w2, lay->b2, l, C, F);
+                if (gate) linear(p + "feed_forward.w3", ParamRole::FfnGate, lay->w3, lay->b3, l, F, C);
+            }
             norm(p + "attention_norm", lay->ln1_w, lay->ln1_b, l);
-            norm(p + "ffn_norm", lay->ln2_w, lay->ln2_b, l);
+            if (ffn) norm(p + "ffn_norm", lay->ln2_w, lay->ln2_b, l);
         }
         norm("norm", lay->lnf_w, lay->lnf_b, 0);
         if (!c.shared_classifier) b.name("output.weight", ParamRole::Classifier, lay->cls, 0, V, C);
@@ -131,6 +135,7 @@ void build_layout(const TrainConfig& c, Layout* lay, std::vector<ParamInfo>* tab
             norm(p + "ln_1", lay->ln1_w, lay->ln1_b, l);
             linear(p + "attn.c_attn", ParamRole::AttnInput, lay->wqkv, lay->bqkv, l, QKV, C);
             linear(p + "attn.c_proj", ParamRole::AttnOutput, lay->wo, lay->bo, l, C, HD);
+            if (!ffn) continue;
             norm(p + "ln_2", lay->ln2_w, lay->ln2_b, l);
             linear(p + "mlp.c_fc", ParamRole::FfnInput, lay->w1, lay->b1, l, F, C);
             if (gate) linear(p + "mlp.c_gate", ParamRole::FfnGate, lay->w3, lay->b3, l, F, C);

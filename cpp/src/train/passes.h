@@ -41,11 +41,12 @@ inline LayerWeights layer_weights(const Layout& y, float* p, int l) {
             y.b3.at(p, l),    y.w2.at(p, l),    y.b2.at(p, l)};
 }
 
-// The layer's input: the embedding for layer 0, else the previous layer's output
-// (pre-LN: its sum2; post-LN: its n2).
+// The layer's input: the embedding for layer 0, else the previous layer's
+// output (pre-LN: its sum2; post-LN: its n2; attention-only: sum1 or n1).
 inline const float* layer_input(const TrainConfig& c, const Activations& a, int l) {
     if (l == 0) return a.x0;
     const LayerActs& prev = a.layer[static_cast<std::size_t>(l - 1)];
+    if (c.hidden_dim == 0) return c.prenorm ? prev.sum1 : prev.n1;
     return c.prenorm ? prev.sum2 : prev.n2;
 }
 

@@ -79,6 +79,9 @@ model::Outcome TrainableModel::save_llama2c(std::vector<std::uint8_t>* out) cons
 model::Outcome TrainableModel::save_agpt(std::vector<std::uint8_t>* out) const {
     if (!out) return failure(Status::InvalidArgument, "out is null");
     const TrainConfig& c = cfg_;
+    if (const char* why = agpt_mismatch(c))
+        return failure(Status::InvalidArgument,
+                       "the AGPT format cannot hold this model: %s (Model.parameters() keeps every weight)", why);
     out->clear();
     Writer w{out};
     w.put('A'), w.put('G'), w.put('P'), w.put('T');

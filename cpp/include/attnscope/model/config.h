@@ -50,7 +50,7 @@ struct ModelConfig {
     FileFormat format = FileFormat::Llama2c;
     WeightType weight_type = WeightType::F32;  // as stored in memory (after any quantize)
     int dim = 0;         // C: width of the residual stream
-    int hidden_dim = 0;  // F: FFN inner width
+    int hidden_dim = 0;  // F: FFN inner width; 0 (trained models only): no FFN sublayer
     int n_layers = 0;    // L
     int n_heads = 0;     // H: query heads
     int n_kv_heads = 0;  // Hkv: key/value heads (H % Hkv == 0; GPT-2: = H)
@@ -73,7 +73,7 @@ struct ModelConfig {
 // llama2.c's own architecture (run.c's forward): RoPE, RMSNorm, pre-LN, SwiGLU, no biases.
 inline bool is_plain_llama(const ModelConfig& c) {
     return c.arch == Arch::Llama && c.positions == Positions::Rope && c.norm == Norm::RmsNorm &&
-           c.prenorm && c.activation == Activation::SwiGlu && !c.bias;
+           c.prenorm && c.activation == Activation::SwiGlu && !c.bias && c.hidden_dim > 0;
 }
 
 struct LoadOptions {

@@ -21,7 +21,7 @@ using model::Positions;
 struct TrainConfig {
     model::Arch arch = model::Arch::Llama;  // Llama | Gpt2: chooses parameter names (and defaults)
     int dim = 0;          // C, a multiple of n_heads
-    int hidden_dim = 0;   // F
+    int hidden_dim = 0;   // F; 0: attention-only (no feed-forward sublayer, no FFN norm)
     int n_layers = 0;     // L
     int n_heads = 0;      // H
     int n_kv_heads = 0;   // Hkv: H % Hkv == 0 (Hkv < H: grouped-query attention, 1: MQA)
@@ -73,6 +73,10 @@ model::Outcome check_config(const TrainConfig& c);
 // Why llama2.c's legacy format (run.c's forward) cannot hold a model of this
 // config — "arch is gpt2", "positions is not 'rope'", ... — or nullptr when it can.
 const char* llama2c_mismatch(const TrainConfig& c);
+
+// Why the AGPT version 2 format cannot hold a model of this config, or
+// nullptr when it can (it holds every variant of a file's model).
+const char* agpt_mismatch(const TrainConfig& c);
 
 // What a parameter tensor is for. Initialisation and weight decay follow the
 // role (trainable_model.cpp), never the tensor's name.

@@ -80,7 +80,8 @@ class TrainableModel {
     // config it cannot hold: gpt2, positions != Rope, norm != RmsNorm,
     // post-LN, activation != SwiGlu, biases.
     model::Outcome save_llama2c(std::vector<std::uint8_t>* out) const;
-    // AGPT version 2 (docs/FORMATS.md): every config; Transformer::load_gpt2 reads it.
+    // AGPT version 2 (docs/FORMATS.md): every config agpt_mismatch allows;
+    // Transformer::load_gpt2 reads it. The rest is refused naming why.
     model::Outcome save_agpt(std::vector<std::uint8_t>* out) const;
 
     ~TrainableModel();
