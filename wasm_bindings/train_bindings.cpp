@@ -13,10 +13,10 @@
 //   Module.trainLlama2cMismatch(config)            // why run.c's format cannot hold it, or ''
 //   Module.adamwDefaults()                         // AdamWOptions: torch.optim.AdamW's
 //   h.createTrainable(config, seed)                // a ModelHandle; config a TrainConfig
-//   h.lossAndGradients(inputs, targets, B, T, microBatches, lossPtr)
+//   h.lossAndGradients(inputs, targets, B, T, pass, lossPtr)   // pass: { microBatches, train, step }
 //   const t = new Module.TrainerHandle();          // smart_ptr; call t.dispose() then t.delete()
 //   t.create(modelHandle, adamwOptions)
-//   t.step(inputsPtr, targetsPtr, B, T, microBatches)  // int32 [B, T]; then t.result()
+//   t.step(inputsPtr, targetsPtr, B, T, pass)      // int32 [B, T]; pass as above (train, step: the trainer's)
 //   t.result(), t.learningRateAt(it), t.stepsTaken(), t.error(), t.dispose()
 // A refused step (bad ids, a non-finite loss or gradient norm) changes
 // nothing: the core checks before it writes.
@@ -33,11 +33,6 @@ namespace {
 const std::int32_t* ids_at(Ptr p) { return reinterpret_cast<const std::int32_t*>(p); }
 bool is_seed(double s) { return s >= 0 && s <= 9007199254740992.0 && std::floor(s) == s; }
 
-train::PassOptions pass(int micro_batches) {
-    train::PassOptions o;
-    o.micro_batches = micro_batches;
-    return o;
-}
 
 train::TrainConfig family_config(int arch) { return train::family_config(static_cast<Arch>(arch)); }
 train::ModelArgs model_args() { return {}; }
@@ -76,10 +71,19 @@ ParamEntry ModelHandle::param(int i) const {
     return e;
 }
 
-int ModelHandle::lossAndGradients(Ptr inputs, Ptr targets, int B, int T, int micro_batches, Ptr loss_out) {
+int ModelHandle::lossAndGradients(Ptr inputs, Ptr targets, int B, int T, const train::PassOptions& pass,
+                                  Ptr loss_out) {
     if (!need_trainable()) return status();
     keep(trainable_->loss_and_gradients(ids_at(inputs), ids_at(targets), B, T, reinterpret_cast<float*>(loss_out),
-                                        pass(micro_batches)));
+                                        pass));
+    return status();
+}
+
+int ModelHandle::encoderForward(Ptr tokens, int n, int start, int rows, Ptr logits_out, Ptr attention_out) {
+    if (start != 0) return fail("an encoder (causal: false) runs whole sequences from position 0, not from " +
+                                std::to_string(start));
+    keep(trainable_->forward_sequence(ids_at(tokens), n, rows, reinterpret_cast<float*>(logits_out),
+                                      reinterpret_cast<float*>(attention_out)));
     return status();
 }
 
@@ -118,10 +122,10 @@ class TrainerHandle {
         if (!r.ok()) model_.reset();
         return keep(r);
     }
-    int step(Ptr inputs, Ptr targets, int B, int T, int micro_batches) {
+    int step(Ptr inputs, Ptr targets, int B, int T, const train::PassOptions& pass) {
         if (!adamw_) return fail("the trainer has been disposed");
         train::StepResult r;
-        const int s = keep(adamw_->step(ids_at(inputs), ids_at(targets), B, T, &r, pass(micro_batches)));
+        const int s = keep(adamw_->step(ids_at(inputs), ids_at(targets), B, T, &r, pass));
         if (s == 0) last_ = {r.step, r.loss, r.grad_norm, r.learning_rate};
         return s;
     }
@@ -150,6 +154,10 @@ class TrainerHandle {
     std::string error_;
 };
 
+// PassOptions::step (a uint64) travels as a double: steps stay far below 2^53.
+double step_of(const train::PassOptions& p) { return static_cast<double>(p.step); }
+void set_step(train::PassOptions& p, double v) { p.step = v >= 0 ? static_cast<std::uint64_t>(v) : 0; }
+
 // An enum field of a value object travels as its code.
 template <class S, class E, E S::*field>
 int code_of(const S& s) { return static_cast<int>(s.*field); }
@@ -173,7 +181,12 @@ EMSCRIPTEN_BINDINGS(train) {
         .field("norm", &code_of<C, Norm, &C::norm>, &set_code<C, Norm, &C::norm>)
         .field("prenorm", &C::prenorm)
         .field("activation", &code_of<C, Activation, &C::activation>, &set_code<C, Activation, &C::activation>)
-        .field("bias", &C::bias).field("normEps", &C::norm_eps).field("ropeBase", &C::rope_base);
+        .field("bias", &C::bias).field("normEps", &C::norm_eps).field("ropeBase", &C::rope_base)
+        .field("causal", &C::causal).field("dropout", &C::dropout).field("embeddingScale", &C::embedding_scale);
+    using P = attnscope::train::PassOptions;
+    emscripten::value_object<P>("PassOptions")
+        .field("microBatches", &P::micro_batches).field("train", &P::train)
+        .field("step", &step_of, &set_step);
     emscripten::value_object<ModelArgs>("ModelArgs")
         .field("dim", &ModelArgs::dim).field("nLayers", &ModelArgs::n_layers).field("nHeads", &ModelArgs::n_heads)
         .field("vocabSize", &ModelArgs::vocab_size).field("seqLen", &ModelArgs::seq_len)

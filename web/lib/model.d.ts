@@ -2,7 +2,9 @@
 // module Web Worker). File layouts: docs/FORMATS.md. Legend: T tokens,
 // V vocabulary, L layers, H heads.
 import type { Tensor } from './index.js';
-import type { CreateOptions, LossAndGradients, NamedTensors, PassOptions, TokenBatch, TrainConfig } from './train.js';
+import type {
+  CreateOptions, LossAndGradients, LossAndGradientsOptions, NamedTensors, TokenBatch, TrainConfig,
+} from './train.js';
 
 /** What a loaded model is (Model.config, ModelWorker.config). */
 export interface ModelConfig {
@@ -36,6 +38,12 @@ export interface ModelConfig {
   bias: boolean;
   /** True for a model made by Model.create. */
   trainable: boolean;
+  /** false for an encoder made by Model.create({ causal: false }); true for every file. */
+  causal: boolean;
+  /** Model.create's dropout (training only); 0 for a file. */
+  dropout: number;
+  /** x = embeddingScale · embedding[id]: Model.create's; 1 for a file. */
+  embeddingScale: number;
 }
 
 /** The names of the models shipped with the package (web/models/README.md). */
@@ -203,7 +211,7 @@ export class Model {
    * gradient by parameter name. `{ accumulate: k }`: the same, computed as k
    * micro-batches.
    */
-  lossAndGradients(inputs: TokenBatch, targets: TokenBatch, options?: PassOptions): LossAndGradients;
+  lossAndGradients(inputs: TokenBatch, targets: TokenBatch, options?: LossAndGradientsOptions): LossAndGradients;
   /** The same loss, forward only (a held-out loss). */
   loss(inputs: TokenBatch, targets: TokenBatch): number;
   /**
@@ -225,6 +233,9 @@ export class Model {
    * Runs ids from position 0: logits, and attention with returnAttention.
    * One call into the core for the whole sequence (16 positions per pass
    * over the weights), bit-identical to running it one token at a time.
+   * An encoder (Model.create({ causal: false })) runs the whole sequence in
+   * the trainer's forward instead: every position sees every other, so its
+   * attention rows are not zero above the diagonal (and it cannot generate).
    */
   forward(ids: TokenIds, options?: ForwardOptions): ForwardResult;
   /**

@@ -46,6 +46,35 @@ export interface TrainConfig {
   activation?: 'swiglu' | 'gelu' | 'gelu_tanh' | 'relu';
   /** Biases on every linear layer: gpt2 true, llama false. */
   bias?: boolean;
+  /**
+   * true (default): position i attends to j <= i (a decoder, GPT). false: to
+   * every position (an encoder, BERT): train it with the masked objective
+   * (maskedBatch: inputs with mask tokens, targets −1 except at the masked
+   * positions); ALiBi then subtracts m_h·|i − j|. An encoder runs whole
+   * sequences with Model.forward (its attention weights are not zero above
+   * the diagonal) and cannot generate; neither file format holds it.
+   */
+  causal?: boolean;
+  /**
+   * Dropout probability in [0, 1) (default 0), in nanoGPT's three places:
+   * the embedding sum, the attention weights, and each branch's output before
+   * its residual add; kept values are scaled by 1/(1 − p). Active only inside
+   * Trainer.step (and Model.lossAndGradients with dropoutStep): forward,
+   * loss, generate and lossAndGradients without it run the model whole. The
+   * masks of step t are drawn from Model.create's seed and t, element by
+   * element of the batch (micro-batches draw what the whole batch would), so a
+   * seed reproduces a run bit for bit. Saving keeps it out (it is no part of
+   * what the saved model computes).
+   */
+  dropout?: number;
+  /**
+   * x = embeddingScale · embedding[id] (+ the position term): a number > 0,
+   * or true for √dim (Vaswani et al.'s and seed 001's x = √D·e + p, which
+   * keeps embeddings initialised near 0.02 from being swamped by a sinusoidal
+   * or learned position term). Default 1. Neither file format holds a scale
+   * other than 1.
+   */
+  embeddingScale?: number | boolean;
 }
 
 export interface CreateOptions {
@@ -86,6 +115,16 @@ export interface TrainerOptions {
   decaySteps?: number | null;
   /** The floor of the cosine decay (default 0). */
   minLearningRate?: number;
+}
+
+/** Options of Model.lossAndGradients: PassOptions and a training pass. */
+export interface LossAndGradientsOptions extends PassOptions {
+  /**
+   * Run a training pass: dropout on, with the masks Trainer.step uses for
+   * its step number dropoutStep + 1 (an integer >= 0; steps count from 0
+   * here). Left out: no dropout.
+   */
+  dropoutStep?: number;
 }
 
 /** Options of a gradient pass: Model.lossAndGradients and Trainer.step. */
@@ -144,3 +183,32 @@ export class Trainer {
   /** Frees the optimiser state; the model stays usable. */
   dispose(): void;
 }
+
+export interface MaskedBatchOptions {
+  /** The mask token's id (BERT's [MASK]), in 0..vocabSize−1. */
+  maskId: number;
+  /** V: random replacements are drawn from 0..V−1; ids must be below it. */
+  vocabSize: number;
+  /** mulberry32 seed, integer 0..2^32−1 (default 0): the same seed, the same batch. */
+  seed?: number;
+  /** The chance a position is chosen (default 0.15). */
+  probability?: number;
+  /** Ids never chosen (BOS, EOS, padding). */
+  keep?: readonly number[];
+}
+
+/**
+ * BERT's masked-language-model batch of a [B, T] batch of ids: each position
+ * (not in `keep`) is chosen with probability 0.15; a chosen input becomes
+ * maskId 80% of the time, a random token 10%, stays 10%; its target is the
+ * original id, every other target −1. Train a Model.create({ causal: false })
+ * model on { inputs, targets }.
+ * @example
+ * const { inputs, targets } = attn.maskedBatch(rows, { maskId: 3, vocabSize: 40, seed: step });
+ * trainer.step(inputs, targets);
+ */
+export function maskedBatch(ids: TokenBatch, options: MaskedBatchOptions): {
+  inputs: { data: Int32Array; shape: [number, number] };
+  targets: { data: Int32Array; shape: [number, number] };
+};
+

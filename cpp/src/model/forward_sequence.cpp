@@ -30,6 +30,7 @@ void Transformer::forward_block(const int* tokens, int p0, int B, int out_from, 
     for (int t = 0; t < B; ++t) {
         const std::size_t pos = static_cast<std::size_t>(p0 + t);
         embed(x + t * lc, w.token_embedding, tokens[t], C, c.group_size);
+        if (c.embedding_scale != 1.f) for (int i = 0; i < C; ++i) x[t * lc + i] *= c.embedding_scale;
         if (c.positions == Positions::Learned) add(x + t * lc, w.wpe + pos * lc, C);
         if (c.positions == Positions::Sinusoidal) add(x + t * lc, s.sinusoid + pos * lc, C);
     }

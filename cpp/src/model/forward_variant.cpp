@@ -25,6 +25,7 @@ void Transformer::forward_variant(int token, int pos, float* attention) {
     auto at = [](const float* p, std::size_t off) { return p ? p + off : nullptr; };
 
     embed(s.x, w.token_embedding, token, C, c.group_size);
+    if (c.embedding_scale != 1.f) for (int i = 0; i < C; ++i) s.x[i] *= c.embedding_scale;
     if (c.positions == Positions::Learned) add(s.x, w.wpe + pos * lc, C);
     if (c.positions == Positions::Sinusoidal) add(s.x, s.sinusoid + pos * lc, C);
     for (int l = 0; l < L; ++l) {

@@ -1,9 +1,11 @@
 // Sizing and carving the activation arena; the position tables of a (B, T).
 #include "activations.h"
 #include <cinttypes>
+#include <algorithm>
 #include <cmath>
 #include "attnscope/model/outcome.h"
 #include "attnscope/position.h"
+#include "attnscope/train/ops.h"
 
 namespace attnscope::train {
 
@@ -61,6 +63,9 @@ std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& 
     a->dres = take(N * C);
     a->dbranch_in = take(N * C);
     a->dnorm_in = take(c.prenorm || !ffn ? 0 : N * C);
+    const bool drop = c.dropout > 0.f;
+    a->dbranch_out = take(drop ? N * C : 0);
+    a->dembed = take(drop ? N * C : 0);
     a->dhact = take(N * F);
     a->dh1 = take(N * F);
     a->dh3 = take(gate ? N * F : 0);
@@ -74,7 +79,9 @@ std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& 
     a->dq_tok = take(N * HD);
     a->dk_tok = take(N * KV);
     a->dv_tok = take(N * KV);
-    a->att_scratch = take(U(T) * T + U(T) * D);
+    AttentionOptions o;  // the largest scratch of this config's attention
+    o.dropout.threshold = drop ? 1 : 0;
+    a->att_scratch = take(U(std::max(attention_forward_scratch(T, o), attention_backward_scratch(T, o))));
     a->rope_cos = take(rope ? U(T) * (D / 2) : 0);
     a->rope_sin = take(rope ? U(T) * (D / 2) : 0);
     a->sinusoid = take(c.positions == Positions::Sinusoidal ? U(T) * C : 0);

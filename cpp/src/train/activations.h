@@ -62,6 +62,8 @@ struct Activations {
     float* dres = nullptr;         // (N, C) d residual stream at the point the backward has reached
     float* dbranch_in = nullptr;   // (N, C) d the input of the branch being differentiated
     float* dnorm_in = nullptr;     // (N, C) post-LN: d sum2, the FFN norm's input
+    float* dbranch_out = nullptr;  // (N, C) dropout: d a branch's output before its dropout
+    float* dembed = nullptr;       // (N, C) dropout: d the embedding sum before its dropout
     float* dhact = nullptr;        // (N, F) d hact
     float* dh1 = nullptr;          // (N, F)
     float* dh3 = nullptr;          // (N, F) SwiGLU only
@@ -75,7 +77,7 @@ struct Activations {
     float* dq_tok = nullptr;       // (N, HD)
     float* dk_tok = nullptr;       // (N, KV)
     float* dv_tok = nullptr;       // (N, KV)
-    float* att_scratch = nullptr;  // (T*T + T*D) attention_backward's own
+    float* att_scratch = nullptr;  // the attention kernels' own (ops.h's attention_*_scratch)
 
     // Position tables (T rows of the current T).
     float* rope_cos = nullptr;  // (T, D/2)

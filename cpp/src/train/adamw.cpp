@@ -106,7 +106,10 @@ float AdamW::learning_rate_at(int it) const {
 model::Outcome AdamW::step(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
                            StepResult* out, const PassOptions& pass) {
     float loss = 0.f;
-    model::Outcome o = model_->loss_and_gradients(inputs, targets, B, T, &loss, pass);
+    PassOptions train = pass;  // a training pass: dropout with this step's masks
+    train.train = true;
+    train.step = static_cast<std::uint64_t>(steps_);
+    model::Outcome o = model_->loss_and_gradients(inputs, targets, B, T, &loss, train);
     if (!o.ok()) return o;
     const float* g = model_->grads();
     const std::size_t n = static_cast<std::size_t>(model_->num_parameters());

@@ -16,12 +16,34 @@ using namespace detail;
 
 void zero(float* x, long n) { std::memset(x, 0, sizeof(float) * static_cast<std::size_t>(n)); }
 
+// d(branch output before its dropout) given dout = d(after): dout itself
+// without dropout, else a.dbranch_out = dout * mask.
+const float* undropped(const Pass& s, const float* dout, const Dropout& d) {
+    if (!d.on()) return dout;
+    const long NC = long(s.N) * s.c.dim;
+    zero(s.a.dbranch_out, NC);
+    dropout_backward(s.a.dbranch_out, dout, NC, d);
+    return s.a.dbranch_out;
+}
+
+// d(the embedding sum before its dropout) given dx0: dx0 itself without
+// dropout, else a.dembed = dx0 * mask.
+const float* undropped_embedding(const Pass& s, const float* dx0) {
+    const Dropout d = s.dropout(Pass::Embedding, 0, s.stream_row());
+    if (!d.on()) return dx0;
+    const long NC = long(s.N) * s.c.dim;
+    zero(s.a.dembed, NC);
+    dropout_backward(s.a.dembed, dx0, NC, d);
+    return s.a.dembed;
+}
+
 // FFN branch: dfin += d(branch)/d(fin) given dout = d(branch output); weight gradients into g.
-void ffn_branch_backward(const Pass& s, float* dfin, const float* dout, const float* fin, const LayerActs& la,
-                         const LayerWeights& w, const LayerWeights& g) {
+void ffn_branch_backward(const Pass& s, int l, float* dfin, const float* dout, const float* fin,
+                         const LayerActs& la, const LayerWeights& w, const LayerWeights& g) {
     const TrainConfig& c = s.c;
     Activations& a = s.a;
     const int N = s.N, C = c.dim, F = c.hidden_dim;
+    dout = undropped(s, dout, s.dropout(Pass::FfnOutput, l, s.stream_row()));
     zero(a.dhact, long(N) * F);
     zero(a.dh1, long(N) * F);
     linear_backward(a.dhact, g.w2, g.b2, dout, la.hact, w.w2, N, F, C);
@@ -37,13 +59,14 @@ void ffn_branch_backward(const Pass& s, float* dfin, const float* dout, const fl
 }
 
 // Attention branch: dain += d(branch)/d(ain) given dout; weight gradients into g.
-void attention_branch_backward(const Pass& s, float* dain, const float* dout, const float* ain,
+void attention_branch_backward(const Pass& s, int l, float* dain, const float* dout, const float* ain,
                                const LayerActs& la, const LayerWeights& w, const LayerWeights& g) {
     const TrainConfig& c = s.c;
     Activations& a = s.a;
     const int B = s.B, T = s.T, N = s.N, C = c.dim, H = c.n_heads, Hkv = c.n_kv_heads;
     const int D = C / H, HD = C, KV = Hkv * D;
     const bool rope = c.positions == Positions::Rope;
+    dout = undropped(s, dout, s.dropout(Pass::AttnOutput, l, s.stream_row()));
     zero(a.datty, long(N) * HD);
     linear_backward(a.datty, g.wo, g.bo, dout, la.atty, w.wo, N, HD, C);
     split_heads(a.datty_heads, a.datty, B, T, H, D);
@@ -54,7 +77,7 @@ void attention_branch_backward(const Pass& s, float* dain, const float* dout, co
     zero(dk, long(N) * KV);
     zero(a.dv_heads, long(N) * KV);
     attention_backward(dq, dk, a.dv_heads, a.att_scratch, a.datty_heads, la.att, la.q, la.k, la.v, B, T, H,
-                       Hkv, D);
+                       Hkv, D, attention_options(s, l));
     if (rope) {
         zero(a.dq_heads, long(N) * HD);
         zero(a.dk_heads, long(N) * KV);
@@ -71,14 +94,15 @@ void attention_branch_backward(const Pass& s, float* dain, const float* dout, co
 
 }  // namespace
 
-void TrainableModel::backward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T, int count) {
+void TrainableModel::backward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T, int count,
+                              const Mode& m) {
     const TrainConfig& c = cfg_;
     const Layout& y = *layout_;
     Activations& a = *acts_;
     float* p = params_;
     float* g = grads_;
     const int N = B * T, C = c.dim, V = c.vocab_size;
-    const Pass s{c, a, B, T, N};
+    const Pass s{c, a, B, T, N, m.train, m.stream, m.first_row};
     const long NC = long(N) * C;
 
     zero(a.dlogits, long(N) * V);
@@ -99,12 +123,12 @@ void TrainableModel::backward(const std::int32_t* inputs, const std::int32_t* ta
             // dres = d x_out; the residual passes it on as d sum1, then as d x.
             if (ffn) {
                 zero(a.dbranch_in, NC);
-                ffn_branch_backward(s, a.dbranch_in, a.dres, la.n2, la, w, gw);
+                ffn_branch_backward(s, l, a.dbranch_in, a.dres, la.n2, la, w, gw);
                 norm_backward(c, a.dres, gw.ln2_w, gw.ln2_b, a.dbranch_in, la.sum1, w.ln2_w, la.n2_mean,
                               la.n2_rstd, N);
             }
             zero(a.dbranch_in, NC);
-            attention_branch_backward(s, a.dbranch_in, a.dres, la.n1, la, w, gw);
+            attention_branch_backward(s, l, a.dbranch_in, a.dres, la.n1, la, w, gw);
             norm_backward(c, a.dres, gw.ln1_w, gw.ln1_b, a.dbranch_in, x, w.ln1_w, la.n1_mean, la.n1_rstd, N);
         } else {
             // x_out = norm2(sum2), sum2 = n1 + ffn(n1); n1 = norm1(sum1), sum1 = x + attn(x).
@@ -114,7 +138,7 @@ void TrainableModel::backward(const std::int32_t* inputs, const std::int32_t* ta
                 norm_backward(c, a.dnorm_in, gw.ln2_w, gw.ln2_b, a.dres, la.sum2, w.ln2_w, la.n2_mean,
                               la.n2_rstd, N);
                 zero(a.dbranch_in, NC);  // d n1: through the FFN, then the residual's
-                ffn_branch_backward(s, a.dbranch_in, a.dnorm_in, la.n1, la, w, gw);
+                ffn_branch_backward(s, l, a.dbranch_in, a.dnorm_in, la.n1, la, w, gw);
                 vec::add_to(a.dbranch_in, a.dnorm_in, NC);
             } else {
                 std::memcpy(a.dbranch_in, a.dres, sizeof(float) * static_cast<std::size_t>(NC));  // d n1
@@ -122,12 +146,14 @@ void TrainableModel::backward(const std::int32_t* inputs, const std::int32_t* ta
             zero(a.dres, NC);  // d sum1, then d x
             norm_backward(c, a.dres, gw.ln1_w, gw.ln1_b, a.dbranch_in, la.sum1, w.ln1_w, la.n1_mean, la.n1_rstd, N);
             zero(a.dbranch_in, NC);  // d x through the attention branch
-            attention_branch_backward(s, a.dbranch_in, a.dres, x, la, w, gw);
+            attention_branch_backward(s, l, a.dbranch_in, a.dres, x, la, w, gw);
             vec::add_to(a.dres, a.dbranch_in, NC);
         }
     }
-    if (c.positions == Positions::Learned) positions_backward(y.pos.at(g), a.dres, B, T, C);
-    embedding_backward(y.emb.at(g), a.dres, inputs, N, C);
+    // x0 = drop(scale emb[inputs] + positions)
+    const float* dsum = undropped_embedding(s, a.dres);
+    if (c.positions == Positions::Learned) positions_backward(y.pos.at(g), dsum, B, T, C);
+    embedding_backward(y.emb.at(g), dsum, inputs, N, C, c.embedding_scale);
 }
 
 }  // namespace attnscope::train

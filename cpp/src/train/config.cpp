@@ -2,6 +2,7 @@
 // checks of TrainableModel::create, and what llama2.c's format can hold.
 #include <cinttypes>
 #include <climits>
+#include <cmath>
 #include "attnscope/model/outcome.h"
 #include "attnscope/train/config.h"
 
@@ -43,6 +44,8 @@ int default_hidden_dim(Activation activation, int dim, int multiple_of) {
 const char* llama2c_mismatch(const TrainConfig& c) {
     return c.arch != model::Arch::Llama ? "arch is gpt2"
            : c.hidden_dim == 0 ? "hiddenDim is 0 (no feed-forward sublayer)"
+           : !c.causal ? "causal is false (an encoder)"
+           : c.embedding_scale != 1.f ? "embeddingScale is not 1"
            : c.positions != Positions::Rope ? "positions is not 'rope'"
            : c.norm != Norm::RmsNorm ? "norm is not 'rmsnorm'"
            : !c.prenorm ? "prenorm is false"
@@ -54,7 +57,10 @@ const char* llama2c_mismatch(const TrainConfig& c) {
 }
 
 const char* agpt_mismatch(const TrainConfig& c) {
-    return c.hidden_dim == 0 ? "hiddenDim is 0 (no feed-forward sublayer)" : nullptr;
+    return c.hidden_dim == 0 ? "hiddenDim is 0 (no feed-forward sublayer)"
+           : !c.causal ? "causal is false (an encoder)"
+           : c.embedding_scale != 1.f ? "embeddingScale is not 1"
+                                      : nullptr;
 }
 
 model::Outcome check_config(const TrainConfig& c) {
@@ -88,6 +94,10 @@ model::Outcome check_config(const TrainConfig& c) {
         return failure(bad, "dim (%d) must be even for positions 'sinusoidal'", c.dim);
     if (!(c.norm_eps > 0.f) || !(c.norm_eps < 1.f))
         return failure(bad, "normEps (%g) must be in (0, 1)", static_cast<double>(c.norm_eps));
+    if (!(c.dropout >= 0.f && c.dropout < 1.f))
+        return failure(bad, "dropout (%g) must be in [0, 1)", static_cast<double>(c.dropout));
+    if (!(c.embedding_scale > 0.f) || !std::isfinite(c.embedding_scale))
+        return failure(bad, "embeddingScale (%g) must be a finite number > 0", static_cast<double>(c.embedding_scale));
     if (!(c.rope_base > 1.f) || !(c.rope_base < 1e30f))
         return failure(bad, "ropeBase (%g) must be a finite number > 1", static_cast<double>(c.rope_base));
     if (c.n_layers > kMaxLayers)

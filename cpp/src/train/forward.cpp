@@ -13,8 +13,8 @@ namespace {
 
 using namespace detail;
 
-// Attention branch: a.branch = wo(attention(q, k, v of ain)) + bo; la's q, k, v, att, atty saved.
-void attention_branch_forward(const Pass& s, const float* ain, LayerActs& la, const LayerWeights& w) {
+// Attention branch: a.branch = drop(wo(attention(q, k, v of ain)) + bo); la's q, k, v, att, atty saved.
+void attention_branch_forward(const Pass& s, int l, const float* ain, LayerActs& la, const LayerWeights& w) {
     const TrainConfig& c = s.c;
     Activations& a = s.a;
     const int B = s.B, T = s.T, N = s.N, C = c.dim, H = c.n_heads, Hkv = c.n_kv_heads;
@@ -32,14 +32,14 @@ void attention_branch_forward(const Pass& s, const float* ain, LayerActs& la, co
         split_heads(la.q, a.q_tok, B, T, H, D);
         split_heads(la.k, a.k_tok, B, T, Hkv, D);
     }
-    const float* slopes = c.positions == Positions::Alibi ? a.slopes : nullptr;
-    attention_forward(a.atto_heads, la.att, la.q, la.k, la.v, slopes, B, T, H, Hkv, D);
+    attention_forward(a.atto_heads, la.att, a.att_scratch, la.q, la.k, la.v, B, T, H, Hkv, D, attention_options(s, l));
     merge_heads(la.atty, a.atto_heads, B, T, H, D);
     linear_forward(a.branch, la.atty, w.wo, w.bo, N, HD, C);
+    dropout_forward(a.branch, long(N) * C, s.dropout(Pass::AttnOutput, l, s.stream_row()));
 }
 
-// FFN branch: a.branch = w2(act(w1 fin + b1) [* (w3 fin + b3)]) + b2; la's h1, h3, hact saved.
-void ffn_branch_forward(const Pass& s, const float* fin, LayerActs& la, const LayerWeights& w) {
+// FFN branch: a.branch = drop(w2(act(w1 fin + b1) [* (w3 fin + b3)]) + b2); la's h1, h3, hact saved.
+void ffn_branch_forward(const Pass& s, int l, const float* fin, LayerActs& la, const LayerWeights& w) {
     const TrainConfig& c = s.c;
     Activations& a = s.a;
     const int N = s.N, C = c.dim, F = c.hidden_dim;
@@ -51,21 +51,23 @@ void ffn_branch_forward(const Pass& s, const float* fin, LayerActs& la, const La
         activation_forward(la.hact, la.h1, N * F, c.activation);
     }
     linear_forward(a.branch, la.hact, w.w2, w.b2, N, F, C);
+    dropout_forward(a.branch, long(N) * C, s.dropout(Pass::FfnOutput, l, s.stream_row()));
 }
 
 }  // namespace
 
-void TrainableModel::forward_logits(const std::int32_t* inputs, int B, int T) {
+void TrainableModel::forward_logits(const std::int32_t* inputs, int B, int T, const Mode& m) {
     const TrainConfig& c = cfg_;
     const Layout& y = *layout_;
     Activations& a = *acts_;
     float* p = params_;
     const int N = B * T, C = c.dim;
-    const Pass s{c, a, B, T, N};
+    const Pass s{c, a, B, T, N, m.train, m.stream, m.first_row};
 
-    embedding_forward(a.x0, inputs, y.emb.at(p), N, C);
+    embedding_forward(a.x0, inputs, y.emb.at(p), N, C, c.embedding_scale);
     if (c.positions == Positions::Learned) positions_forward(a.x0, y.pos.at(p), B, T, C);
     if (c.positions == Positions::Sinusoidal) positions_forward(a.x0, a.sinusoid, B, T, C);
+    dropout_forward(a.x0, long(N) * C, s.dropout(Pass::Embedding, 0, s.stream_row()));
 
     for (int l = 0; l < c.n_layers; ++l) {
         LayerActs& la = a.layer[static_cast<std::size_t>(l)];
@@ -74,18 +76,18 @@ void TrainableModel::forward_logits(const std::int32_t* inputs, int B, int T) {
         const bool ffn = c.hidden_dim > 0;
         if (c.prenorm) {
             norm_forward(c, la.n1, la.n1_mean, la.n1_rstd, x, w.ln1_w, w.ln1_b, N);
-            attention_branch_forward(s, la.n1, la, w);
+            attention_branch_forward(s, l, la.n1, la, w);
             residual_forward(la.sum1, x, a.branch, N * C);
             if (!ffn) continue;
             norm_forward(c, la.n2, la.n2_mean, la.n2_rstd, la.sum1, w.ln2_w, w.ln2_b, N);
-            ffn_branch_forward(s, la.n2, la, w);
+            ffn_branch_forward(s, l, la.n2, la, w);
             residual_forward(la.sum2, la.sum1, a.branch, N * C);
         } else {
-            attention_branch_forward(s, x, la, w);
+            attention_branch_forward(s, l, x, la, w);
             residual_forward(la.sum1, x, a.branch, N * C);
             norm_forward(c, la.n1, la.n1_mean, la.n1_rstd, la.sum1, w.ln1_w, w.ln1_b, N);
             if (!ffn) continue;
-            ffn_branch_forward(s, la.n1, la, w);
+            ffn_branch_forward(s, l, la.n1, la, w);
             residual_forward(la.sum2, la.n1, a.branch, N * C);
             norm_forward(c, la.n2, la.n2_mean, la.n2_rstd, la.sum2, w.ln2_w, w.ln2_b, N);
         }
@@ -96,8 +98,9 @@ void TrainableModel::forward_logits(const std::int32_t* inputs, int B, int T) {
     linear_forward(a.logits, a.lnf, y.cls.at(p), nullptr, N, C, c.vocab_size);
 }
 
-double TrainableModel::forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T) {
-    forward_logits(inputs, B, T);
+double TrainableModel::forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
+                               const Mode& m) {
+    forward_logits(inputs, B, T, m);
     int count = 0;
     return crossentropy_forward(acts_->losses, acts_->probs, acts_->logits, targets, B * T, cfg_.vocab_size,
                                 &count);

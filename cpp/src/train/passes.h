@@ -5,14 +5,37 @@
 #include "activations.h"
 #include "attnscope/train/ops.h"
 #include "layout.h"
+#include "random.h"
 
 namespace attnscope::train::detail {
 
-// One pass over a [B, T] batch (N = B*T rows) of a model's activations.
+// One pass over a [B, T] batch (N = B*T rows) of a model's activations:
+// rows first_row.. of the whole batch when it is a micro-batch. A training
+// pass (dropout on) draws its masks from `stream` (train/random.h).
 struct Pass {
     const TrainConfig& c;
     Activations& a;
     int B, T, N;
+    bool train = false;
+    std::uint64_t stream = 0;
+    std::uint64_t first_row = 0;
+
+    // The tensors dropout acts on, each a site of its own.
+    enum Site : std::uint64_t { Embedding = 0, Weights = 1, AttnOutput = 2, FfnOutput = 3 };
+    // The dropout of site `site` (layer l's for the three layer sites) of a
+    // tensor of `per_row` elements per batch row; off outside training.
+    Dropout dropout(Site site, int l, std::uint64_t per_row) const {
+        Dropout d;
+        if (!train || !(c.dropout > 0.f)) return d;
+        d.threshold = dropout_threshold(c.dropout);
+        d.scale = 1.f / (1.f - c.dropout);
+        d.key = dropout_key(stream, site == Embedding ? 0 : 1 + 3 * std::uint64_t(l) + (site - 1));
+        d.first = first_row * per_row;
+        return d;
+    }
+    // Per batch row: a residual-stream tensor's T C elements, the weights' H T T.
+    std::uint64_t stream_row() const { return std::uint64_t(T) * c.dim; }
+    std::uint64_t weights_row() const { return std::uint64_t(c.n_heads) * T * T; }
 };
 
 // out = norm(x) with this config's kind; mean is unused (may be null) for RMSNorm.
@@ -39,6 +62,15 @@ inline LayerWeights layer_weights(const Layout& y, float* p, int l) {
             y.bq.at(p, l),    y.bk.at(p, l),    y.bv.at(p, l), y.wo.at(p, l), y.bo.at(p, l),
             y.ln2_w.at(p, l), y.ln2_b.at(p, l), y.w1.at(p, l), y.b1.at(p, l), y.w3.at(p, l),
             y.b3.at(p, l),    y.w2.at(p, l),    y.b2.at(p, l)};
+}
+
+// Layer l's attention: causal or not, ALiBi's slopes, the weights' dropout.
+inline AttentionOptions attention_options(const Pass& s, int l) {
+    AttentionOptions o;
+    o.causal = s.c.causal;
+    o.slopes = s.c.positions == Positions::Alibi ? s.a.slopes : nullptr;
+    o.dropout = s.dropout(Pass::Weights, l, s.weights_row());
+    return o;
 }
 
 // The layer's input: the embedding for layer 0, else the previous layer's

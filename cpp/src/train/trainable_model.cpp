@@ -50,6 +50,8 @@ model::ModelConfig inference_config(const TrainConfig& t) {
     c.prenorm = t.prenorm;
     c.activation = t.activation;
     c.bias = t.bias;
+    c.causal = t.causal;
+    c.embedding_scale = t.embedding_scale;
     c.format = llama2c_mismatch(t) ? model::FileFormat::Agpt2 : model::FileFormat::Llama2c;
     return c;
 }
@@ -96,6 +98,7 @@ model::Outcome TrainableModel::create(const TrainConfig& c, std::uint64_t seed,
     if (!o.ok()) return o;
     std::unique_ptr<TrainableModel> m(new TrainableModel());
     m->cfg_ = c;
+    m->seed_ = seed;
     m->layout_ = std::make_unique<Layout>();
     build_layout(c, m->layout_.get(), &m->params_info_, &m->num_params_);
     const std::size_t bytes = static_cast<std::size_t>(m->num_params_) * sizeof(float);
@@ -178,10 +181,14 @@ model::Outcome TrainableModel::loss_and_gradients(const std::int32_t* inputs, co
     for (std::size_t i = 0; i < static_cast<std::size_t>(B) * T; ++i) count += targets[i] != -1;
     std::memset(grads_, 0, sizeof(float) * num_params_);
     double total = 0.0;
+    Mode mode;
+    mode.train = o.train;
+    mode.stream = dropout_stream(seed_, o.step);
     for (int m = 0; m < o.micro_batches; ++m) {
         const std::size_t at = static_cast<std::size_t>(m) * Bm * T;
-        total += forward(inputs + at, targets + at, Bm, T);
-        backward(inputs + at, targets + at, Bm, T, count);
+        mode.first_row = static_cast<std::uint64_t>(m) * Bm;
+        total += forward(inputs + at, targets + at, Bm, T, mode);
+        backward(inputs + at, targets + at, Bm, T, count, mode);
     }
     if (loss) *loss = static_cast<float>(total / count);
     return {};
@@ -194,7 +201,7 @@ model::Outcome TrainableModel::loss(const std::int32_t* inputs, const std::int32
     if (!o.ok()) return o;
     int count = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(B) * T; ++i) count += targets[i] != -1;
-    const double total = forward(inputs, targets, B, T);
+    const double total = forward(inputs, targets, B, T, Mode{});
     if (loss) *loss = static_cast<float>(total / count);
     return {};
 }
@@ -204,8 +211,28 @@ model::Outcome TrainableModel::logits(const std::int32_t* inputs, int B, int T, 
     if (o.ok() && !out) o = failure(kBad, "out is null");
     if (o.ok()) o = prepare_activations(B, T);
     if (!o.ok()) return o;
-    forward_logits(inputs, B, T);
+    forward_logits(inputs, B, T, Mode{});
     std::memcpy(out, acts_->logits, sizeof(float) * static_cast<std::size_t>(B) * T * cfg_.vocab_size);
+    return {};
+}
+
+model::Outcome TrainableModel::forward_sequence(const std::int32_t* tokens, int n, int rows, float* logits,
+                                                float* attention) {
+    model::Outcome o = check_batch(tokens, nullptr, 1, n, false);
+    if (o.ok() && (rows < 0 || rows > n))
+        o = failure(kBad, "rows (%d) must be in 0..%d, the sequence's length", rows, n);
+    if (o.ok()) o = prepare_activations(1, n);
+    if (!o.ok()) return o;
+    forward_logits(tokens, 1, n, Mode{});
+    const std::size_t V = static_cast<std::size_t>(cfg_.vocab_size), from = static_cast<std::size_t>(n - rows);
+    if (logits) std::memcpy(logits, acts_->logits + from * V, sizeof(float) * rows * V);
+    if (attention)
+        for (int l = 0; l < cfg_.n_layers; ++l)
+            for (int h = 0; h < cfg_.n_heads; ++h) {
+                const float* src = acts_->layer[static_cast<std::size_t>(l)].att + (static_cast<std::size_t>(h) * n + from) * n;
+                float* dst = attention + (static_cast<std::size_t>(l) * cfg_.n_heads + h) * rows * n;
+                std::memcpy(dst, src, sizeof(float) * static_cast<std::size_t>(rows) * n);
+            }
     return {};
 }
 

@@ -14,8 +14,8 @@ import { DEFAULT_MODELS, DEFAULT_MODEL_NAMES } from './model_files.js';
 import { GenerationSession, generationSettings, streamTokens } from './model_generate.js';
 import { loadHandle, newHandle, tokenId, typeName } from './model_load.js';
 import {
-  checkBatch, checkPartial, createOptions, parameterTable, passOptions, readTensors, toCore, trainConfig, withBatch,
-  writeTensors,
+  checkBatch, checkPartial, createOptions, parameterTable, passOptions, readTensors, toCore, trainConfig,
+  trainingFields, withBatch, writeTensors,
 } from './model_train.js';
 
 const CREATE = Symbol('Model.create');
@@ -56,7 +56,7 @@ export class Model {
   /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2 or Model.create. */
   constructor(key, M, h) {
     if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...) or Model.create(config)');
-    const c = modelConfig(h.config());
+    const c = { ...modelConfig(h.config()), ...trainingFields(h, h.trainable()) };
     this.#st = {
       M, h, config: Object.freeze({ ...c }), vocabSize: c.vocabSize, seqLen: c.seqLen,
       hasTokenizer: c.tokenizer !== 'none', epoch: 0, owner: null, disposed: false, scratch: 0, scratchBytes: 0,
@@ -132,16 +132,17 @@ export class Model {
   /**
    * Mean cross-entropy over targets != -1 and its gradient: { loss, gradients:
    * { [name]: Tensor } }. opts.accumulate: run the batch as that many
-   * micro-batches (the same result, less memory).
+   * micro-batches (the same result, less memory). opts.dropoutStep: a
+   * training pass with dropout, the masks of Trainer step dropoutStep + 1.
    */
   lossAndGradients(inputs, targets, opts) {
     const fnName = 'Model.lossAndGradients';
     const st = this.#trainable(fnName);
     const batch = checkBatch(fnName, inputs, targets);
-    const o = passOptions(opts, fnName);
+    const o = passOptions(opts, fnName, { dropoutStep: true });
     return withBatch(fnName, batch, (heap, x, y) => {
       const out = heap.output(1, 'the loss');
-      if (st.h.lossAndGradients(x, y, batch.B, batch.T, o.accumulate, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
+      if (st.h.lossAndGradients(x, y, batch.B, batch.T, o, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
       return { loss: heap.read(out, 1)[0], gradients: readTensors(st.M, st.h.gradsPtr(), st.params) };
     });
   }

@@ -15,12 +15,18 @@ export const NORMS = Object.keys(MODEL_NORM);
 export const ACTIVATIONS = Object.keys(MODEL_ACTIVATION);
 
 const CONFIG_KEYS = ['arch', 'dim', 'hiddenDim', 'multipleOf', 'nLayers', 'nHeads', 'nKvHeads', 'vocabSize',
-  'seqLen', 'sharedClassifier', 'positions', 'norm', 'prenorm', 'activation', 'bias'];
+  'seqLen', 'sharedClassifier', 'positions', 'norm', 'prenorm', 'activation', 'bias', 'causal', 'dropout',
+  'embeddingScale'];
 // The enum fields of the core's TrainConfig and their spellings.
 const CODES = { arch: MODEL_ARCH, positions: MODEL_POSITIONS, norm: MODEL_NORM, activation: MODEL_ACTIVATION };
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
 const spellingOf = (table, code) => Object.keys(table).find((k) => table[k] === code);
+
+function numberOf(v, name) {
+  if (typeof v !== 'number') fail(`${name} must be a number (got ${typeName(v)})`);
+  return v;
+}
 
 /**
  * The full config of Model.create, in the core's TrainConfig fields with
@@ -44,7 +50,13 @@ export function trainConfig(config, fnName) {
   for (const key of ['dim', 'nLayers', 'nHeads', 'vocabSize', 'seqLen']) {
     if (given(key)) c[key] = checkInt(config[key], `config.${key}`, INT32);
   }
-  for (const key of ['sharedClassifier', 'prenorm', 'bias']) if (given(key)) c[key] = checkBool(config[key], `config.${key}`);
+  for (const key of ['sharedClassifier', 'prenorm', 'bias', 'causal']) if (given(key)) c[key] = checkBool(config[key], `config.${key}`);
+  if (given('dropout')) c.dropout = numberOf(config.dropout, 'config.dropout');
+  if (given('embeddingScale')) {
+    // true: Vaswani's (and seed 001's) x = sqrt(dim)·e + p; false: 1.
+    const s = config.embeddingScale;
+    c.embeddingScale = typeof s === 'boolean' ? (s ? Math.sqrt(c.dim) : 1) : numberOf(s, 'config.embeddingScale');
+  }
   if (given('positions')) c.positions = checkEnum(config.positions, 'config.positions', POSITIONS);
   if (given('norm')) c.norm = checkEnum(config.norm, 'config.norm', NORMS);
   if (given('activation')) c.activation = checkEnum(config.activation, 'config.activation', ACTIVATIONS);
@@ -143,7 +155,7 @@ export function writeTensors(M, arena, writes) {
 }
 
 // One [B, T] batch of ids: { data: Int32Array, shape: [B, T] } or rows of ids.
-function batchOf(fnName, v, name) {
+export function batchOf(fnName, v, name) {
   if (Array.isArray(v)) {
     if (v.length < 1) fail(`${fnName}: ${name} is empty; give [B, T] token ids with B >= 1`);
     const T = v[0]?.length;
@@ -205,8 +217,32 @@ export function createOptions(opts, fnName) {
   };
 }
 
-/** The options of a gradient pass (Model.lossAndGradients, Trainer.step): { accumulate }. */
-export function passOptions(opts, fnName) {
-  const o = checkOptions(opts, fnName, ['accumulate']);
-  return { accumulate: checkInt(o.accumulate ?? 1, 'opts.accumulate', { min: 1, max: INT32.max }) };
+/**
+ * The core's PassOptions of a gradient pass: { microBatches, train, step }.
+ * opts.accumulate (Model.lossAndGradients, Trainer.step); opts.dropoutStep
+ * (Model.lossAndGradients only): a training pass with the dropout masks of
+ * Trainer step number dropoutStep + 1 (Trainer.step sets its own).
+ */
+export function passOptions(opts, fnName, { dropoutStep = false } = {}) {
+  const o = checkOptions(opts, fnName, dropoutStep ? ['accumulate', 'dropoutStep'] : ['accumulate']);
+  const train = o.dropoutStep !== undefined && o.dropoutStep !== null;
+  return {
+    microBatches: checkInt(o.accumulate ?? 1, 'opts.accumulate', { min: 1, max: INT32.max }),
+    train,
+    step: train ? checkInt(o.dropoutStep, 'opts.dropoutStep', { min: 0, max: Number.MAX_SAFE_INTEGER }) : 0,
+  };
+}
+
+/** Model.config's training fields: a trainable handle's own, a loaded model's (causal, no dropout, scale 1). */
+export function trainingFields(h, trainable) {
+  if (!trainable) return { causal: true, dropout: 0, embeddingScale: 1 };
+  const c = h.trainConfig();
+  return { causal: c.causal, dropout: float32Text(c.dropout), embeddingScale: c.embeddingScale };
+}
+
+/** The shortest decimal that is the same float32 (the core keeps rates as float32). */
+export function float32Text(x) {
+  const f = Math.fround(x);
+  for (let p = 1; p < 9; p++) if (Math.fround(Number(f.toPrecision(p))) === f) return Number(f.toPrecision(p));
+  return f;
 }

@@ -7,18 +7,12 @@
 import { module } from '../runtime.js';
 import { checkInt, checkOptions, fail } from '../tensor.js';
 import { trainingState } from './model.js';
-import { checkBatch, passOptions, withBatch } from './model_train.js';
+import { checkBatch, float32Text, passOptions, withBatch } from './model_train.js';
 
 const OPTIONS = ['learningRate', 'betas', 'eps', 'weightDecay', 'clipGradNorm', 'warmupSteps', 'decaySteps',
   'minLearningRate'];
 const INTEGERS = ['warmupSteps']; // decaySteps too, when given
 
-/** The shortest decimal that is the same float32 (the core keeps the options as float32). */
-function float32Text(x) {
-  const f = Math.fround(x);
-  for (let p = 1; p < 9; p++) if (Math.fround(Number(f.toPrecision(p))) === f) return Number(f.toPrecision(p));
-  return f;
-}
 
 /**
  * The options, every one left out taken from the core's AdamWOptions
@@ -101,7 +95,7 @@ export class Trainer {
     const st = this.#st;
     const batch = checkBatch(fnName, inputs, targets);
     const o = passOptions(opts, fnName);
-    const status = withBatch(fnName, batch, (heap, x, y) => h.step(x, y, batch.B, batch.T, o.accumulate));
+    const status = withBatch(fnName, batch, (heap, x, y) => h.step(x, y, batch.B, batch.T, o));
     if (status !== 0) fail(`${fnName}: ${h.error()}`);
     st.epoch += 1; // the weights changed: a generation in progress replays its tokens
     return { ...h.result() };

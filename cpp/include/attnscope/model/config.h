@@ -68,12 +68,16 @@ struct ModelConfig {
     bool prenorm = true;          // false: post-LN, x = norm(x + f(x))
     Activation activation = Activation::SwiGlu;
     bool bias = false;            // linear layers have biases
+    // Trained models only (Model.create): an encoder, and x = scale * emb[id].
+    bool causal = true;           // false: forward() refuses (a whole sequence at once: the trainer's path)
+    float embedding_scale = 1.f;
 };
 
 // llama2.c's own architecture (run.c's forward): RoPE, RMSNorm, pre-LN, SwiGLU, no biases.
 inline bool is_plain_llama(const ModelConfig& c) {
     return c.arch == Arch::Llama && c.positions == Positions::Rope && c.norm == Norm::RmsNorm &&
-           c.prenorm && c.activation == Activation::SwiGlu && !c.bias && c.hidden_dim > 0;
+           c.prenorm && c.activation == Activation::SwiGlu && !c.bias && c.hidden_dim > 0 && c.causal &&
+           c.embedding_scale == 1.f;
 }
 
 struct LoadOptions {

@@ -35,6 +35,10 @@ struct TrainConfig {
     bool bias = false;                      // linear biases: gpt2 true, llama false
     float norm_eps = 1e-5f;
     float rope_base = 10000.f;              // RoPE layout: interleaved pairs (llama2.c)
+    bool causal = true;           // false: every position attends to every other (an encoder, BERT's)
+    float dropout = 0.f;          // [0, 1): nanoGPT's three places (the embedding sum, the attention
+                                  // weights, each branch's output), in training passes only
+    float embedding_scale = 1.f;  // x = embedding_scale * emb[id] (+ positions); sqrt(dim) is Vaswani's
 };
 
 // llama2.c's model.py ModelArgs: the sizes a config leaves out (a 7B Llama,
@@ -75,7 +79,10 @@ model::Outcome check_config(const TrainConfig& c);
 const char* llama2c_mismatch(const TrainConfig& c);
 
 // Why the AGPT version 2 format cannot hold a model of this config, or
-// nullptr when it can (it holds every variant of a file's model).
+// nullptr when it can (it holds every variant of a file's model, but not an
+// encoder, an embedding scale or an attention-only model). Dropout is no
+// part of what a saved model computes (it is off outside training): saving
+// keeps it out, in both formats, as llama2.c's export does.
 const char* agpt_mismatch(const TrainConfig& c);
 
 // What a parameter tensor is for. Initialisation and weight decay follow the

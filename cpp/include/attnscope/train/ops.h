@@ -17,9 +17,25 @@
 
 namespace attnscope::train {
 
-// out[n] (C) = table[ids[n]] (V, C)  |  dtable[ids[n]] += dout[n]
-void embedding_forward(float* out, const std::int32_t* ids, const float* table, int N, int C);
-void embedding_backward(float* dtable, const float* dout, const std::int32_t* ids, int N, int C);
+// out[n] (C) = scale table[ids[n]] (V, C)  |  dtable[ids[n]] += scale dout[n]
+void embedding_forward(float* out, const std::int32_t* ids, const float* table, int N, int C, float scale);
+void embedding_backward(float* dtable, const float* dout, const std::int32_t* ids, int N, int C, float scale);
+
+// Dropout of one tensor of a training pass: element i (counted from `first`,
+// the element of the whole batch this tensor's element 0 is) is kept and
+// scaled by 1/(1 - p) when train/random.h's hash of (key, i) clears the
+// threshold floor(p 2^24), and zeroed otherwise. p = 0 (threshold 0): off.
+struct Dropout {
+    std::uint32_t threshold = 0;  // floor(p 2^24)
+    float scale = 1.f;            // 1 / (1 - p)
+    std::uint64_t key = 0;        // the tensor's: mix(stream ^ site)
+    std::uint64_t first = 0;
+    bool on() const { return threshold > 0; }
+    float at(std::uint64_t i) const;  // scale or 0 for element i of this tensor
+};
+// x (n) *= mask  |  dx += dout * mask
+void dropout_forward(float* x, long n, const Dropout& d);
+void dropout_backward(float* dx, const float* dout, long n, const Dropout& d);
 
 // x (B,T,C) += table (T,C)  |  dtable (T,C) += sum_b dx[b]
 void positions_forward(float* x, const float* table, int B, int T, int C);
@@ -57,20 +73,35 @@ void rope_forward(float* out, const float* x, const float* cos, const float* sin
 void rope_backward(float* dx, const float* dout, const float* cos, const float* sin, int R, int T, int D,
                    RopeLayout layout);
 
-// Causal attention, head-major q (B,H,T,D), k, v (B,Hkv,T,D); query head h
-// reads KV head h / (H/Hkv). s_ij = q_i.k_j / sqrt(D) - slope_h (i - j)
-// (slopes (H) or null: no ALiBi), j <= i; att = softmax_j(s); out = att @ v.
-// att (B,H,T,T) saved (zero above the diagonal).
-//   datt = dout v^T;  ds = att (datt - sum_j att datt);  dq += ds k / sqrt(D);
-//   dk += ds^T q / sqrt(D);  dv += att^T dout  (summed over the heads of a group)
-// scratch: T T + T D floats. Both run as block products of kAttentionBlock
-// query (and key) rows that skip the blocks above the diagonal.
+// Multi-head attention, head-major q (B,H,T,D), k, v (B,Hkv,T,D); query head
+// h reads KV head h / (H/Hkv). s_ij = q_i.k_j / sqrt(D) - slope_h |i - j|
+// (slopes (H) or null: no ALiBi) over j <= i (causal) or every j;
+// att = softmax_j(s) saved (B,H,T,T) (causal: zero above the diagonal);
+// out = drop(att) @ v, drop = the weights' dropout (element (b,h,i,j) is
+// number ((b H + h) T + i) T + j).
+//   datt = drop'(dout v^T);  ds = att (datt - sum_j att datt);  dq += ds k / sqrt(D);
+//   dk += ds^T q / sqrt(D);  dv += drop(att)^T dout  (summed over the heads of a group)
+// Both run as block products of kAttentionBlock query (and key) rows; the
+// causal ones skip the blocks above the diagonal.
 constexpr int kAttentionBlock = 32;
-void attention_forward(float* out, float* att, const float* q, const float* k, const float* v,
-                       const float* slopes, int B, int T, int H, int Hkv, int D);
+struct AttentionOptions {
+    bool causal = true;
+    const float* slopes = nullptr;  // (H) ALiBi, or null
+    Dropout dropout;                // of the weights; off by default
+};
+// Floats of scratch: attention_forward's (a block of dropped weights, none
+// without dropout) and attention_backward's.
+inline long attention_forward_scratch(int T, const AttentionOptions& o) {
+    return o.dropout.on() ? long(kAttentionBlock) * T : 0;
+}
+inline long attention_backward_scratch(int T, const AttentionOptions& o) {
+    return (o.dropout.on() ? 2L : 1L) * T * T;
+}
+void attention_forward(float* out, float* att, float* scratch, const float* q, const float* k, const float* v,
+                       int B, int T, int H, int Hkv, int D, const AttentionOptions& o);
 void attention_backward(float* dq, float* dk, float* dv, float* scratch, const float* dout,
                         const float* att, const float* q, const float* k, const float* v, int B,
-                        int T, int H, int Hkv, int D);
+                        int T, int H, int Hkv, int D, const AttentionOptions& o);
 
 // SwiGLU: out = silu(a) g  |  da += dout g silu'(a), dg += dout silu(a)
 void swiglu_forward(float* out, const float* a, const float* g, int n);

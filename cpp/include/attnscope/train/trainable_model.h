@@ -29,6 +29,13 @@ struct PassOptions {
     // gradients: the whole batch's loss and gradient (the mean over all its
     // counted targets) with the activation memory of one micro-batch.
     int micro_batches = 1;
+    // A training pass: dropout at the config's rate, its masks those of
+    // optimiser step `step` (counted from 0; drawn from the model's seed and
+    // `step`, element by element of the whole batch, so micro-batches draw
+    // what the whole batch would). false (default): no dropout, as in
+    // evaluation. AdamW::step sets both.
+    bool train = false;
+    std::uint64_t step = 0;
 };
 
 class TrainableModel {
@@ -76,6 +83,14 @@ class TrainableModel {
     // for comparing with the inference path. inputs checked as above.
     model::Outcome logits(const std::int32_t* inputs, int B, int T, float* out);
 
+    // An encoder's (causal false) forward of one sequence, the whole of it at
+    // once (the inference path runs causal models token by token over a KV
+    // cache, which an encoder has no use for): the last `rows` positions'
+    // logits (rows, V) and attention weights (L, H, rows, n), either pointer
+    // null to skip. Evaluation mode (no dropout). Checks as logits().
+    model::Outcome forward_sequence(const std::int32_t* tokens, int n, int rows, float* logits,
+                                    float* attention);
+
     // llama2.c legacy "version 0" bytes (export.py legacy_export). Refuses a
     // config it cannot hold: gpt2, positions != Rope, norm != RmsNorm,
     // post-LN, activation != SwiGlu, biases.
@@ -93,13 +108,21 @@ class TrainableModel {
     model::Outcome check_batch(const std::int32_t* inputs, const std::int32_t* targets, int B,
                                int T, bool need_targets = true, int micro_batches = 1) const;
     model::Outcome prepare_activations(int B, int T);
-    void forward_logits(const std::int32_t* inputs, int B, int T);  // a.logits filled
+    // How one forward and its backward run: evaluation, or training with the
+    // dropout masks of `stream`; rows first_row.. of the whole batch.
+    struct Mode {
+        bool train = false;
+        std::uint64_t stream = 0;
+        std::uint64_t first_row = 0;
+    };
+    void forward_logits(const std::int32_t* inputs, int B, int T, const Mode& m);  // a.logits filled
     // The summed loss of the rows (a.probs, a.losses filled).
-    double forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T);
+    double forward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T, const Mode& m);
     // Adds the gradient of (summed loss / count) into grads().
-    void backward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T, int count);
+    void backward(const std::int32_t* inputs, const std::int32_t* targets, int B, int T, int count, const Mode& m);
 
     TrainConfig cfg_;
+    std::uint64_t seed_ = 0;  // of the initialisation, and of the dropout masks
     std::vector<ParamInfo> params_info_;
     std::unique_ptr<Layout> layout_;
     std::uint64_t num_params_ = 0;
