@@ -18,6 +18,7 @@
 //   t.create(modelHandle, adamwOptions)
 //   t.step(inputsPtr, targetsPtr, B, T, pass)      // int32 [B, T]; pass as above (train, step: the trainer's)
 //   t.result(), t.learningRateAt(it), t.stepsTaken(), t.error(), t.dispose()
+//   t.momentsPtr(0 | 1), t.setStepsTaken(n)      // the optimiser state of a checkpoint
 // A refused step (bad ids, a non-finite loss or gradient norm) changes
 // nothing: the core checks before it writes.
 #include <emscripten/bind.h>
@@ -130,6 +131,12 @@ class TrainerHandle {
         return s;
     }
     StepInfo result() const { return last_; }
+    // The moments (which 0: first, 1: second) in the parameter arena's layout, 0 when disposed.
+    Ptr momentsPtr(int which) {
+        if (!adamw_) return 0;
+        return reinterpret_cast<Ptr>(which == 0 ? adamw_->first_moments() : adamw_->second_moments());
+    }
+    int setStepsTaken(int n) { return adamw_ ? keep(adamw_->set_steps_taken(n)) : fail("the trainer has been disposed"); }
     float learningRateAt(int it) const { return adamw_ ? adamw_->learning_rate_at(it) : 0.f; }
     int stepsTaken() const { return adamw_ ? adamw_->steps_taken() : 0; }
     std::string error() const { return error_; }
@@ -212,6 +219,8 @@ EMSCRIPTEN_BINDINGS(train) {
         .function("result", &TrainerHandle::result)
         .function("learningRateAt", &TrainerHandle::learningRateAt)
         .function("stepsTaken", &TrainerHandle::stepsTaken)
+        .function("momentsPtr", &TrainerHandle::momentsPtr)
+        .function("setStepsTaken", &TrainerHandle::setStepsTaken)
         .function("error", &TrainerHandle::error)
         .function("dispose", &TrainerHandle::dispose);
 }

@@ -91,7 +91,7 @@ describe('setParameters', () => {
     refusedUnchanged(() => model.setParameters({ ...good, 'tok_embeddings.weight': { data: new Float32Array(16 * 11), shape: [16, 11] } }), /parameters\['tok_embeddings\.weight'\]\.shape is \[16, 11\] but the model's is \[11, 16\]/);
     const nan = new Float32Array(16);
     nan[3] = NaN;
-    refusedUnchanged(() => model.setParameters({ ...good, 'layers.0.ffn_norm.weight': { data: nan, shape: [16] } }), /parameters\['layers\.0\.ffn_norm\.weight'\]\.data\[3\] is NaN/);
+    refusedUnchanged(() => model.setParameters({ ...good, 'layers.0.ffn_norm.weight': { data: nan, shape: [16] } }), /parameters\['layers\.0\.ffn_norm\.weight'\]\.data\[3\] is NaN; values must be finite/);
     refusedUnchanged(() => model.setParameters({ 'norm.weight': [1, 2] }), /parameters\['norm\.weight'\] must be a tensor/);
     refusedUnchanged(() => model.setParameters([p['norm.weight']]), /parameters must be an object/);
   });

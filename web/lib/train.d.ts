@@ -139,6 +139,15 @@ export interface PassOptions {
   accumulate?: number;
 }
 
+/** A Trainer's state: its steps and AdamW's moments, by parameter name. */
+export interface TrainerState {
+  steps: number;
+  /** First moments (the shapes of parameters()). */
+  m: NamedTensors;
+  /** Second moments, never negative. */
+  v: NamedTensors;
+}
+
 export interface StepResult {
   /** Steps taken, this one included (it + 1). */
   step: number;
@@ -180,6 +189,17 @@ export class Trainer {
    * trainer.step(inputs, targets, { accumulate: 4 }); // a [32, T] batch as 4 × [8, T]
    */
   step(inputs: TokenBatch, targets: TokenBatch, options?: PassOptions): StepResult;
+  /**
+   * The optimiser's state for a checkpoint: { steps, m, v } (fresh copies).
+   * With model.parameters() it is all a run needs to go on where it was.
+   */
+  state(): TrainerState;
+  /**
+   * Restores a state() of a trainer of a model of the same config (every
+   * moment present, of its shape, finite, v >= 0 — checked before anything is
+   * written). The next step is steps + 1, with that step's learning rate.
+   */
+  setState(state: TrainerState): void;
   /** Frees the optimiser state; the model stays usable. */
   dispose(): void;
 }

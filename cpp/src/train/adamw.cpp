@@ -91,6 +91,12 @@ AdamW::~AdamW() {
     std::free(v_);
 }
 
+model::Outcome AdamW::set_steps_taken(int n) {
+    if (n < 0) return failure(kBad, "steps (%d) must be at least 0", n);
+    steps_ = n;
+    return {};
+}
+
 float AdamW::learning_rate_at(int it) const {
     if (it < 0) it = 0;  // no step before the first
     const double lr = o_.learning_rate, min_lr = o_.min_learning_rate;

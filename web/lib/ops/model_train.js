@@ -125,9 +125,9 @@ export function readTensors(M, arena, table) {
  * Checks every entry of `partial` (name known, shape equal, values finite)
  * before writing any; returns [[entry, data], ...] to write.
  */
-export function checkPartial(fnName, partial, table) {
+export function checkPartial(fnName, partial, table, label = 'parameters') {
   if (partial === null || typeof partial !== 'object' || Array.isArray(partial)) {
-    fail(`${fnName}: parameters must be an object { [name]: Tensor } (got ${typeName(partial)})`);
+    fail(`${fnName}: ${label} must be an object { [name]: Tensor } (got ${typeName(partial)})`);
   }
   const byName = new Map(table.map((p) => [p.name, p]));
   const writes = [];
@@ -137,13 +137,13 @@ export function checkPartial(fnName, partial, table) {
       const some = table.slice(0, 4).map((q) => `'${q.name}'`).join(', ');
       fail(`${fnName}: '${name}' is not a parameter of this model (its names are those of parameters(), e.g. ${some})`);
     }
-    const what = `parameters['${name}']`;
+    const what = `${label}['${name}']`;
     checkTensor(t, what);
     if (t.shape.length !== p.shape.length || t.shape.some((d, i) => d !== p.shape[i])) {
       fail(`${fnName}: ${what}.shape is [${t.shape.join(', ')}] but the model's is [${p.shape.join(', ')}]`);
     }
     const bad = t.data.findIndex((v) => !Number.isFinite(v));
-    if (bad >= 0) fail(`${fnName}: ${what}.data[${bad}] is ${t.data[bad]}; weights must be finite`);
+    if (bad >= 0) fail(`${fnName}: ${what}.data[${bad}] is ${t.data[bad]}; values must be finite`);
     writes.push([p, t.data]);
   }
   return writes;

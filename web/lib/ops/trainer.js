@@ -7,7 +7,9 @@
 import { module } from '../runtime.js';
 import { checkInt, checkOptions, fail } from '../tensor.js';
 import { trainingState } from './model.js';
-import { checkBatch, float32Text, passOptions, withBatch } from './model_train.js';
+import {
+  checkBatch, checkPartial, float32Text, passOptions, readTensors, withBatch, writeTensors,
+} from './model_train.js';
 
 const OPTIONS = ['learningRate', 'betas', 'eps', 'weightDecay', 'clipGradNorm', 'warmupSteps', 'decaySteps',
   'minLearningRate'];
@@ -99,6 +101,46 @@ export class Trainer {
     if (status !== 0) fail(`${fnName}: ${h.error()}`);
     st.epoch += 1; // the weights changed: a generation in progress replays its tokens
     return { ...h.result() };
+  }
+
+  /**
+   * The optimiser's state, for a checkpoint: { steps, m, v } — the steps
+   * taken and AdamW's first and second moments by parameter name (fresh
+   * copies, the shapes of parameters()). With the model's parameters() it is
+   * all a run needs to go on exactly where it was (setState).
+   */
+  state() {
+    const h = this.#live('Trainer.state');
+    const st = this.#st;
+    return { steps: h.stepsTaken(), m: readTensors(st.M, h.momentsPtr(0), st.params), v: readTensors(st.M, h.momentsPtr(1), st.params) };
+  }
+
+  /**
+   * Restores a state() of a trainer of a model of the same config: every
+   * moment must be there, of its shape, finite (v >= 0), checked before
+   * anything is written. The weights are the model's (setParameters).
+   */
+  setState(state) {
+    const fnName = 'Trainer.setState';
+    const h = this.#live(fnName);
+    const st = this.#st;
+    if (state === null || typeof state !== 'object') fail(`${fnName}: state must be { steps, m, v } as state() gives (got ${typeof state})`);
+    const steps = checkInt(state.steps, 'state.steps', { min: 0, max: 2 ** 31 - 1 });
+    const writes = ['m', 'v'].map((k) => {
+      const w = checkPartial(fnName, state[k], st.params, `state.${k}`);
+      if (w.length !== st.params.length) {
+        const missing = st.params.find((p) => !Object.hasOwn(state[k], p.name));
+        fail(`${fnName}: state.${k} has no '${missing.name}'; every parameter needs its moment`);
+      }
+      return w;
+    });
+    for (const [p, data] of writes[1]) {
+      const bad = data.findIndex((x) => x < 0);
+      if (bad >= 0) fail(`${fnName}: state.v['${p.name}'].data[${bad}] is ${data[bad]}; second moments are never negative`);
+    }
+    writeTensors(st.M, h.momentsPtr(0), writes[0]);
+    writeTensors(st.M, h.momentsPtr(1), writes[1]);
+    if (h.setStepsTaken(steps) !== 0) fail(`${fnName}: ${h.error()}`);
   }
 
   /** Frees the optimiser's moments; later calls throw. The model stays usable. */

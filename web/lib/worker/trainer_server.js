@@ -6,10 +6,15 @@
 // pause therefore lands exactly between two steps.
 //
 // Requests  { id, op, args }: op 'start' | 'pause' | 'resume' | 'cancel' |
-//           'snapshot' | 'parameters' | 'generate' | 'forward' | 'dispose'.
+//           'snapshot' | 'checkpoint' | 'parameters' | 'generate' | 'forward' | 'dispose'.
 // Replies   { id, value } or { id, error: { name, message } }; while a start
 //           runs it also sends { id, progress } after every step (and at
-//           step 0 with the first held-out loss) and { id, sample }.
+//           step 0 with the first held-out loss), { id, sample }, and
+//           { id, checkpoint } every checkpointSeconds, at a pause and at the end.
+// A checkpoint { step, parameters, optimizer } (the weights by name and the
+// Trainer's state()) is all a start with the same options needs to go on
+// exactly where the run was (args.resume): the batches skip the draws of the
+// steps taken, so the resumed run is the uninterrupted one, bit for bit.
 import { mulberry32 } from '../random.js';
 import { ready } from '../runtime.js';
 import { Model } from '../ops/model.js';
@@ -57,7 +62,12 @@ export function createTrainerServer(post, deps) {
     if (args.heldOut) checkVocabulary(args.heldOut, 'heldOut', V);
     if (Array.isArray(args.sample?.prompt)) checkVocabulary(args.sample.prompt, 'sample.prompt', V);
     trainer = new TrainerClass(model, args.trainer ?? {});
-    run = { id, paused: false, cancelled: false, wake: null, finished: false, step: 0, state: 'running' };
+    if (args.resume) {
+      model.setParameters(args.resume.parameters);
+      trainer.setState(args.resume.optimizer);
+    }
+    const from = args.resume?.step ?? 0;
+    run = { id, paused: !!args.paused, cancelled: false, wake: null, finished: false, step: from, state: 'running' };
     try {
       return await loop(id, args, run);
     } finally {
@@ -69,17 +79,37 @@ export function createTrainerServer(post, deps) {
     const { batchSize: B, seqLen: T, steps } = a;
     const inputs = new Int32Array(B * T), targets = new Int32Array(B * T);
     const offsets = batchOffsets(mulberry32(a.seed), a.train.length, T);
+    const from = r.step;
+    for (let k = 0; k < from * B; k++) offsets(); // a resumed run skips the batches it took
     const heldOut = a.heldOut && a.heldOut.length > T ? heldOutOffsets(a.heldOut.length, T, B, a.evalBatches) : null;
     const t0 = performance.now();
-    let stepMs = 0, wallMs = 0, last = t0, pausedMs = 0, result = null;
+    let stepMs = 0, wallMs = 0, last = t0, pausedMs = 0, result = null, saved = t0;
     const evaluate = () => (heldOut ? heldOutLoss(a.heldOut, heldOut, B, T) : undefined);
-    if (heldOut) post({ id, progress: { step: 0, steps, heldOutLoss: evaluate(), elapsedSeconds: 0 } });
-    for (let step = 1; step <= steps; step++) {
+    const save = () => {
+      if (!(a.checkpointSeconds > 0)) return;
+      saved = performance.now();
+      const c = checkpoint();
+      post({ id, checkpoint: c.value }, c.transfer);
+    };
+    // Holds while paused (a checkpoint first, so a closed tab loses nothing).
+    const hold = async () => {
+      if (!r.paused || r.cancelled) return;
+      r.state = 'paused';
+      save();
+      const p0 = performance.now();
+      while (r.paused && !r.cancelled) await new Promise((wake) => { r.wake = wake; });
+      pausedMs += performance.now() - p0;
+      last = performance.now();
+      r.state = 'running';
+    };
+    if (heldOut && from === 0) post({ id, progress: { step: 0, steps, heldOutLoss: evaluate(), elapsedSeconds: 0 } });
+    await hold();
+    for (let step = from + 1; step <= steps && !r.cancelled; step++) {
       for (let b = 0; b < B; b++) fillBatch(a.train, offsets(), T, inputs, targets, b);
       const s0 = performance.now();
       result = trainer.step({ data: inputs, shape: [B, T] }, { data: targets, shape: [B, T] });
       const now = performance.now();
-      stepMs = step === 1 ? now - s0 : stepMs + EMA * (now - s0 - stepMs);
+      stepMs = step === from + 1 ? now - s0 : stepMs + EMA * (now - s0 - stepMs);
       r.step = result.step;
       const progress = {
         step: result.step, steps, loss: result.loss, gradNorm: result.gradNorm, learningRate: result.learningRate,
@@ -89,23 +119,17 @@ export function createTrainerServer(post, deps) {
       const sample = a.sample && (step === steps || (a.sampleInterval > 0 && step % a.sampleInterval === 0));
       const sampled = sample ? generate(a.sample.prompt, sampleOptions(a.sample)) : null;
       const end = performance.now();
-      wallMs = step === 1 ? end - last : wallMs + EMA * (end - last - wallMs);
+      wallMs = step === from + 1 ? end - last : wallMs + EMA * (end - last - wallMs);
       last = end;
       progress.secondsLeft = ((steps - step) * wallMs) / 1000;
       progress.elapsedSeconds = (end - t0 - pausedMs) / 1000;
       post({ id, progress });
       if (sampled) post({ id, sample: { step: result.step, promptIds: sampled.promptIds, ids: sampled.ids, text: sampled.text } });
+      if (step < steps && performance.now() - saved >= 1000 * a.checkpointSeconds) save();
       await macrotask();
-      if (r.paused && !r.cancelled) {
-        r.state = 'paused';
-        const p0 = performance.now();
-        while (r.paused && !r.cancelled) await new Promise((wake) => { r.wake = wake; });
-        pausedMs += performance.now() - p0;
-        last = performance.now();
-        r.state = 'running';
-      }
-      if (r.cancelled) break;
+      await hold();
     }
+    save();
     r.state = r.cancelled ? 'cancelled' : 'done';
     return { state: r.state, step: r.step, loss: result?.loss, elapsedSeconds: (performance.now() - t0 - pausedMs) / 1000 };
   }
@@ -152,6 +176,14 @@ export function createTrainerServer(post, deps) {
     return { value, transfer: [bytes.buffer, ...(tok ? [tok.buffer] : [])] };
   }
 
+  /** The run's state now: { step, parameters, optimizer } (transferred out). */
+  function checkpoint() {
+    const m = need('checkpoint');
+    const parameters = m.parameters(), optimizer = trainer.state();
+    const buffers = [parameters, optimizer.m, optimizer.v].flatMap((ts) => Object.values(ts).map((t) => t.data.buffer));
+    return { value: { step: optimizer.steps, parameters, optimizer }, transfer: buffers };
+  }
+
   function parameters() {
     const p = need('parameters').parameters();
     return { value: p, transfer: Object.values(p).map((t) => t.data.buffer) };
@@ -169,6 +201,7 @@ export function createTrainerServer(post, deps) {
         case 'start': value = await start(id, args); break;
         case 'pause': case 'resume': case 'cancel': value = control(op); break;
         case 'snapshot': ({ value, transfer } = snapshot(args?.format)); break;
+        case 'checkpoint': ({ value, transfer } = checkpoint()); break;
         case 'parameters': ({ value, transfer } = parameters()); break;
         case 'generate': value = generate(...args); break;
         case 'forward': ({ value, transfer } = forward(...args)); break;

@@ -50,6 +50,14 @@ class AdamW {
                         StepResult* out, const PassOptions& o = {});
     int steps_taken() const { return steps_; }
     const AdamWOptions& options() const { return o_; }
+
+    // The optimiser's state, for a checkpoint: the moments (the parameter
+    // arena's layout, num_parameters() floats each) and the step count.
+    // Writing them and set_steps_taken() resumes a run exactly where it was.
+    float* first_moments() { return m_; }
+    float* second_moments() { return v_; }
+    // InvalidArgument for n < 0; the step count then stays.
+    model::Outcome set_steps_taken(int n);
     ~AdamW();
     AdamW(const AdamW&) = delete;
     AdamW& operator=(const AdamW&) = delete;
