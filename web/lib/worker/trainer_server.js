@@ -49,29 +49,32 @@ export function createTrainerServer(post, deps) {
 
   async function start(id, args) {
     if (run && !run.finished) throw new Error('TrainerWorker.start: a run is in progress; cancel it first');
-    await readyCore(args.backend === undefined ? undefined : { backend: args.backend });
-    trainer?.dispose?.();
-    model?.dispose();
-    model = trainer = null;
-    tokenizer = args.tokenizer ?? null;
-    const createOpts = { seed: args.seed };
-    if (tokenizer) Object.assign(createOpts, { tokenizer, tokenizerKind: args.tokenizerKind });
-    model = ModelClass.create(args.config, createOpts);
-    const V = model.config.vocabSize;
-    checkVocabulary(args.train, 'train', V);
-    if (args.heldOut) checkVocabulary(args.heldOut, 'heldOut', V);
-    if (Array.isArray(args.sample?.prompt)) checkVocabulary(args.sample.prompt, 'sample.prompt', V);
-    trainer = new TrainerClass(model, args.trainer ?? {});
-    if (args.resume) {
-      model.setParameters(args.resume.parameters);
-      trainer.setState(args.resume.optimizer);
-    }
-    const from = args.resume?.step ?? 0;
-    run = { id, paused: !!args.paused, cancelled: false, wake: null, finished: false, step: from, state: 'running' };
+    // The run exists from here: a pause or cancel that comes while the core
+    // loads and the model is made is kept, and acted on before the first step.
+    const r = run = {
+      id, paused: !!args.paused, cancelled: false, wake: null, finished: false, step: args.resume?.step ?? 0, state: 'running',
+    };
     try {
-      return await loop(id, args, run);
+      await readyCore(args.backend === undefined ? undefined : { backend: args.backend });
+      trainer?.dispose?.();
+      model?.dispose();
+      model = trainer = null;
+      tokenizer = args.tokenizer ?? null;
+      const createOpts = { seed: args.seed };
+      if (tokenizer) Object.assign(createOpts, { tokenizer, tokenizerKind: args.tokenizerKind });
+      model = ModelClass.create(args.config, createOpts);
+      const V = model.config.vocabSize;
+      checkVocabulary(args.train, 'train', V);
+      if (args.heldOut) checkVocabulary(args.heldOut, 'heldOut', V);
+      if (Array.isArray(args.sample?.prompt)) checkVocabulary(args.sample.prompt, 'sample.prompt', V);
+      trainer = new TrainerClass(model, args.trainer ?? {});
+      if (args.resume) {
+        model.setParameters(args.resume.parameters);
+        trainer.setState(args.resume.optimizer);
+      }
+      return await loop(id, args, r);
     } finally {
-      run.finished = true;
+      r.finished = true;
     }
   }
 
