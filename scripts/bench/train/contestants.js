@@ -33,6 +33,7 @@ export async function wasmTrainer(path, shape) {
     ? t.create(h, { ...M.adamwDefaults(), learningRate: shape.learningRate, clipGradNorm: shape.clipGradNorm })
     : t.create(h, shape.learningRate, 0.9, 0.999, 1e-8, 0.01, shape.clipGradNorm, 0, -1, 0);
   if (s !== 0) throw new Error(`${path}: TrainerHandle.create: ${t.error()}`);
+  const PASS = { microBatches: 1, train: false, step: 0 }; // PassOptions: the whole batch (the trainer sets train, step)
   const x = M._malloc(4 * B * T), y = M._malloc(4 * B * T);
   for (let i = 0; i < B * T; i++) {
     M.HEAP32[x / 4 + i] = (7 * i + 3) % vocabSize;
@@ -43,7 +44,7 @@ export async function wasmTrainer(path, shape) {
     sameInit: true,
     async step() {
       const c0 = process.cpuUsage(), t0 = performance.now();
-      if ((structs ? t.step(x, y, B, T, 1) : t.step(x, y, B, T)) !== 0) throw new Error(`${path}: step: ${t.error()}`);
+      if ((structs ? t.step(x, y, B, T, PASS) : t.step(x, y, B, T)) !== 0) throw new Error(`${path}: step: ${t.error()}`);
       const ms = performance.now() - t0, c = process.cpuUsage(c0);
       const r = t.result();
       return { ms, cpu: (c.user + c.system) / 1000, loss: r.loss, gradNorm: r.gradNorm };
