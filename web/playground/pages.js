@@ -40,6 +40,8 @@ export const PAGES = [
   { path: 'position-extrapolation.html', nav: 'position-extrapolation', group: 'positions', title: { ja: '学習時より長い位置', en: 'Positions beyond L' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-position-extrapolation', 'attn-line-chart'] },
   { path: 'kv-heads.html', nav: 'kv-heads', group: 'experiments', title: { ja: 'MHA・GQA・MQA を比べる', en: 'MHA, GQA and MQA' }, topics: ['multi-head', 'efficient-attention'], widgets: ['attn-kv-head-sharing', 'attn-line-chart'] },
   { path: 'kv-compression.html', nav: 'kv-compression', group: 'experiments', title: { ja: 'KV キャッシュの圧縮', en: 'KV-cache compression' }, topics: ['efficient-attention'], widgets: ['attn-kv-compression', 'attn-line-chart'] },
+  { path: 'masked-vs-causal.html', nav: 'masked-vs-causal', group: 'experiments', title: { ja: 'GPT と BERT を比べる', en: 'GPT and BERT' }, topics: ['language-model', 'masks'], widgets: ['attn-masked-vs-causal', 'attn-line-chart', 'attn-heatmap'] },
+  { path: 'induction-heads.html', nav: 'induction-heads', group: 'experiments', title: { ja: '誘導ヘッドができるまで', en: 'Induction heads' }, topics: ['in-context-learning', 'multi-head'], widgets: ['attn-induction-heads', 'attn-line-chart'] },
   { path: 'embed.html', nav: 'embed', group: 'practice', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
   { path: 'widgets.html', nav: 'widgets', group: 'practice', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
 ];

@@ -116,3 +116,9 @@ import { AttnResidualGradient } from './attn-residual-gradient.js';
 AttnLinearAttention.define();
 AttnResidualGradient.define();
 export { AttnLinearAttention, AttnResidualGradient };
+import { AttnMaskedVsCausal } from './attn-masked-vs-causal.js';
+import { AttnInductionHeads } from './attn-induction-heads.js';
+
+AttnMaskedVsCausal.define();
+AttnInductionHeads.define();
+export { AttnMaskedVsCausal, AttnInductionHeads };
