@@ -48,3 +48,5 @@ export * from './attn-residual-gradient.js';
 
 /** Where the code sandbox page (exercises/sandbox/frame.html) is served, when not next to the package. */
 export declare function setSandboxUrl(url: string): void;
+export * from './attn-masked-vs-causal.js';
+export * from './attn-induction-heads.js';

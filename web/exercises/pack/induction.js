@@ -28,8 +28,8 @@ export const exercises = [
     topic: 'in-context-learning',
     title: text('誘導ヘッドはどこを見るか', 'Where an induction head looks'),
     prompt: text(
-      R`トークン列（位置は 0 から）$${{seq}}$ の最後の位置のクエリで、誘導ヘッドがいちばん注目するキーの位置と、そこにあるトークン（モデルが次に出すと予測するトークン）を [位置, トークン] で答えてください。`,
-      R`For the query at the last position of the token sequence (positions from 0) $${{seq}}$, which key position does an induction head attend to most, and which token is there (the token the model will predict next)? Answer [position, token].`),
+      R`トークン列（位置は 0 から）{{seq}} の最後の位置のクエリで、誘導ヘッドがいちばん注目するキーの位置と、そこにあるトークン（モデルが次に出すと予測するトークン）を [位置, トークン] で答えてください。`,
+      R`For the query at the last position of the token sequence (positions from 0) {{seq}}, which key position does an induction head attend to most, and which token is there (the token the model will predict next)? Answer [position, token].`),
     inputs: (rng, { variant }) => { const ids = sequenceWithCopy(rng, variant); return { ids, seq: `[${ids.join(', ')}]` }; },
     reference: (attn, { ids }) => answerOf(ids),
     tolerance: { abs: 0, rel: 0 },
@@ -88,17 +88,18 @@ export const exercises = [
     topic: 'in-context-learning',
     title: text('相転移はどこか', 'Where is the phase change'),
     prompt: text(
-      R`繰り返し部分の損失を、次のステップで測りました：$${{table}}$。1 ステップあたりいちばん急に下がった評価の区間を [始まりのステップ, 終わりのステップ] で答えてください。`,
-      R`The repeated copy's loss was measured at these steps: $${{table}}$. Which evaluation interval has the steepest fall per step? Answer [first step, last step].`),
+      R`繰り返し部分の損失を、次のステップで測りました：{{table}}。1 ステップあたりいちばん急に下がった評価の区間を [始まりのステップ, 終わりのステップ] で答えてください。`,
+      R`The repeated copy's loss was measured at these steps: {{table}}. Which evaluation interval has the steepest fall per step? Answer [first step, last step].`),
     inputs: (rng, { variant }) => {
-      for (;;) {
+      for (let tries = 0; ; tries++) {
+        if (tries > 1000) throw new Error('steepest-drop: no curve whose steepest and largest drops differ');
         const steps = variant === 0 ? [0, 100, 150, 200, 400, 600] : [0, ...rng.shuffle([50, 100, 150, 200, 300, 400, 500, 700]).slice(0, 5).sort((a, b) => a - b)];
         let loss = 3.5;
-        const points = steps.map((step, i) => { if (i) loss = Math.max(0.05, loss - (variant === 0 ? [0, 0.1, 0.9, 1.2, 0.8, 0.3][i] : rng.int(1, 12) / 10)); return { step, repeatedLoss: Math.round(loss * 100) / 100 }; });
+        const points = steps.map((step, i) => { if (i) loss = Math.max(0.05, loss - (variant === 0 ? [0, 0.1, 0.9, 0.5, 1.4, 0.3][i] : rng.int(1, 12) / 10)); return { step, repeatedLoss: Math.round(loss * 100) / 100 }; });
         const s = inductionSummary(points.map((p) => ({ ...p, firstLoss: 3.5, induction: [[0]] }))).steepest;
         const drops = points.slice(1).map((p, i) => points[i].repeatedLoss - p.repeatedLoss);
         const biggest = drops.indexOf(Math.max(...drops));
-        if (points[biggest].step !== s.from) return { points, table: points.map((p) => `(${p.step},\\ ${p.repeatedLoss.toFixed(2)})`).join(',\\ ') };
+        if (points[biggest].step !== s.from) return { points, table: points.map((p) => `(${p.step}, ${p.repeatedLoss.toFixed(2)})`).join(', ') };
       }
     },
     reference: (attn, { points }) => { const s = inductionSummary(points.map((p) => ({ ...p, firstLoss: 3.5, induction: [[0]] }))).steepest; return [s.from, s.to]; },
