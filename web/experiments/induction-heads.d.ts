@@ -68,6 +68,7 @@ export interface InductionHeadsProgress {
   steps: number;
   fraction: number;
   point: InductionHeadsPoint;
+  chance: InductionHeadsData['chance'];
   data?: InductionHeadsData;
 }
 

@@ -72,7 +72,7 @@ export async function runInductionHeads(options = {}, context = {}) {
       };
       sum = 0; count = 0;
       data.curve.push(point);
-      control.progress({ step, steps: o.steps, fraction: step / o.steps, point, data: finish() });
+      control.progress({ step, steps: o.steps, fraction: step / o.steps, point, chance: data.chance, data: finish() });
     };
     evaluate(0);
     for (let s = 1; s <= o.steps; s++) {

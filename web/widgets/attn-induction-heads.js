@@ -45,6 +45,7 @@ export class AttnInductionHeads extends ExperimentElement {
   startData(options) { return { options, step: 0, steps: options.steps, curve: [] }; }
   progressed(live, event) {
     live.curve.push(event.point);
+    live.chance = event.chance;
     Object.assign(live, { step: event.step, steps: event.steps });
   }
   finished(data, live) { return { ...data, step: live.steps, steps: live.steps }; }
@@ -94,7 +95,7 @@ export class AttnInductionHeads extends ExperimentElement {
       rows.push([say('fact.steepest'), say('fact.steepestValue', { from: s.from, to: s.to, drop: formatNumber(s.drop, 3) })]);
       rows.push([say('fact.formed'), summary.formedAt ? say('fact.formedValue', { step: summary.formedAt.step, layer: summary.formedAt.layer, head: summary.formedAt.head, score: formatNumber(summary.formedAt.score, 2) }) : say('fact.notFormed', { threshold: INDUCTION_THRESHOLD })]);
       rows.push([say('fact.heads', { step: summary.final.step }), summary.heads.length ? summary.heads.map((h) => say('fact.head', { layer: h.layer, head: h.head, score: formatNumber(h.score, 2) })).join(' · ') : '—']);
-      rows.push([say('fact.final'), say('fact.finalValue', { first: formatNumber(summary.final.firstLoss, 3), repeated: formatNumber(summary.final.repeatedLoss, 3), chance: formatNumber(shown.chance.first, 3) })]);
+      rows.push([say('fact.final'), say('fact.finalValue', { first: formatNumber(summary.final.firstLoss, 3), repeated: formatNumber(summary.final.repeatedLoss, 3), chance: shown.chance ? formatNumber(shown.chance.first, 3) : '—' })]);
     }
     this.#facts.replaceChildren(facts(rows));
     this.#facts.querySelector('dl').id = 'phase';
