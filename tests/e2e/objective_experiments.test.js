@@ -94,6 +94,7 @@ describe('induction-heads.html', () => {
     expect(facts['steepest fall of the repeated copy’s loss']).toMatch(new RegExp(`^steps ${ref.data.summary.steepest.from} → ${ref.data.summary.steepest.to}`));
     const losses = await seriesOf(page, '#induction', '#losses');
     expect(losses[1].points).toEqual(ref.data.curve.map((p) => [p.step, p.repeatedLoss]));
+    expect(losses.find((s) => s.label === 'first copy’s floor').points[0][1]).toBe(ref.data.chance.first);
     const scores = await seriesOf(page, '#induction', '#scores');
     const { nLayers, nHeads } = ref.options;
     expect(scores).toHaveLength(nLayers * nHeads + 1);

@@ -66,6 +66,7 @@ export class AttnInductionHeads extends ExperimentElement {
     };
     if (ref && liveShown) add(ref, say('refSuffix'), [CHART_COLORS.grey, CHART_COLORS.grey], true);
     if (shown) add(shown, '', [CHART_COLORS.blue, CHART_COLORS.orange], false);
+    if (shown?.chance && shown.curve.length) lossSeries.push({ label: say('series.floor'), points: [[0, shown.chance.first], [shown.curve.at(-1).step, shown.chance.first]], color: CHART_COLORS.blue, dashed: true });
     this.#texts.losses.textContent = say('losses.title');
     this.#losses.setAttribute('x-label', say('axis.step'));
     this.#losses.setAttribute('y-label', say('axis.loss'));

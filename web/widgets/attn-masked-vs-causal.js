@@ -118,7 +118,8 @@ export class AttnMaskedVsCausal extends ExperimentElement {
       rows.push([say('fact.next.causal', { n: ev.next.causal.positions }), score(ev.next.causal)], [say('fact.next.masked'), score(ev.next.masked)]);
     }
     const seen = (o) => shown?.curves[o].at(-1)?.targets;
-    if (seen('causal') !== undefined) rows.push([say('fact.targets'), say('fact.targetsValue', { causal: formatNumber(seen('causal')), masked: formatNumber(seen('masked') ?? 0) })]);
+    const count = (n) => n.toLocaleString(L === 'ja' ? 'ja-JP' : 'en-US');
+    if (seen('causal') !== undefined) rows.push([say('fact.targets'), say('fact.targetsValue', { causal: count(seen('causal')), masked: count(seen('masked') ?? 0) })]);
     rows.push([say('fact.verdict'), say(`verdict.${claim?.verdict ?? 'none'}`)]);
     this.#facts.replaceChildren(facts(rows));
     this.#facts.querySelector('dl').id = 'claim';

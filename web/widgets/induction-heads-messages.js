@@ -15,6 +15,7 @@ addMessages('en', {
   'ind.axis.score': 'induction score',
   'ind.series.first': 'first copy',
   'ind.series.repeated': 'repeated copy',
+  'ind.series.floor': 'first copy’s floor',
   'ind.refSuffix': ' (reference run)',
   'ind.series.head': 'layer {layer}, head {head}',
   'ind.series.threshold': 'named an induction head from here',
@@ -30,7 +31,7 @@ addMessages('en', {
   'ind.fact.head': 'L{layer} H{head} {score}',
   'ind.fact.final': 'loss: first copy · repeated copy (first copy’s floor)',
   'ind.fact.finalValue': '{first} · {repeated} ({chance})',
-  'ind.note': 'Each sequence is a start token and 32 random tokens: some random ones, then a segment of 6–12 tokens, then the same segment again. The segment’s length changes from sequence to sequence, so no fixed offset finds the copy: only its tokens do. The first copy cannot be predicted (its floor is the log of the tokens not yet used); the repeated one can, by a head that finds the earlier copy of the current token and reads the token after it. The induction score is the attention a head gives to that token (attn.headRoleScores), measured on 16 held-out sequences.',
+  'ind.note': 'Each sequence is a start token and 32 tokens: a segment of 4–12 distinct random tokens, repeated until the sequence is full. The segment’s length changes from sequence to sequence, so no fixed offset finds the copy: only its tokens do. The first copy cannot be predicted (its floor is the log of the tokens not yet used); the repeated one can, by a head that finds the earlier copy of the current token and reads the token after it. The induction score is the attention a head gives to that token (attn.headRoleScores), measured on 16 held-out sequences.',
   'ind.reference': 'Reference run: `{command}` ({steps} steps, seed {seed}; {seconds} s in Node on the machine that made it, 2 cores shared with other work).',
 });
 
@@ -48,6 +49,7 @@ addMessages('ja', {
   'ind.axis.score': '誘導スコア',
   'ind.series.first': '1 回目',
   'ind.series.repeated': '繰り返し',
+  'ind.series.floor': '1 回目の下限',
   'ind.refSuffix': '（参照実行）',
   'ind.series.head': '第 {layer} 層・ヘッド {head}',
   'ind.series.threshold': 'ここから誘導ヘッドと呼ぶ',
@@ -63,6 +65,6 @@ addMessages('ja', {
   'ind.fact.head': 'L{layer} H{head} {score}',
   'ind.fact.final': '損失：1 回目 · 繰り返し（1 回目の下限）',
   'ind.fact.finalValue': '{first} · {repeated}（{chance}）',
-  'ind.note': '各系列は開始トークンと 32 個のランダムなトークンです。いくつかのランダムなトークンのあとに 6〜12 トークンの部分列が来て、同じ部分列がもう一度続きます。部分列の長さは系列ごとに変わるので、決まった距離でコピーを見つけることはできず、トークンの中身で見つけるしかありません。1 回目は予測できません（下限はまだ使われていないトークン数の対数）。繰り返しの部分は、今のトークンの前の出現を見つけてその次のトークンを読むヘッドがあれば予測できます。誘導スコアは、ヘッドがそのトークンに向けるアテンションです（attn.headRoleScores）。検証用の 16 系列で測ります。',
+  'ind.note': '各系列は開始トークンと 32 個のトークンです。重複のない 4〜12 個のランダムなトークンの部分列を、系列が埋まるまで繰り返します。部分列の長さは系列ごとに変わるので、決まった距離でコピーを見つけることはできず、トークンの中身で見つけるしかありません。1 回目は予測できません（下限はまだ使われていないトークン数の対数）。繰り返しの部分は、今のトークンの前の出現を見つけてその次のトークンを読むヘッドがあれば予測できます。誘導スコアは、ヘッドがそのトークンに向けるアテンションです（attn.headRoleScores）。検証用の 16 系列で測ります。',
   'ind.reference': '参照実行：`{command}`（{steps} ステップ、シード {seed}。作成したマシンの Node で {seconds} 秒。2 コアを他の作業と共有）。',
 });
