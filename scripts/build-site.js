@@ -1,5 +1,6 @@
-// The production site: every page of web/playground/pages.js bundled and
-// minified by Vite into dist/site/ (hashed names under assets/), KaTeX's
+// The production site: every page of web/playground/pages.js put together
+// from its file and the page template (web/playground/page-template.js),
+// bundled and minified by Vite into dist/site/ (hashed names under assets/), KaTeX's
 // module minified and its fonts beside its stylesheet, the code-exercise
 // sandbox (it needs its own address and CSP) and the pages' JSON exercise
 // packs copied as they are, and every text asset precompressed as .gz and
@@ -10,9 +11,9 @@ import { join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, minify } from 'vite';
-import { PAGES } from '../web/playground/pages.js';
+import { PAGES, pageAt } from '../web/playground/pages.js';
+import { renderPage } from '../web/playground/page-template.js';
 import { CSP, SANDBOX_CSP } from './serve.js';
-import { pageHeadProblems } from './page-heads.js';
 import { readTypes } from './widget-docs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +22,20 @@ export const SITE = join(ROOT, 'dist/site');
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.map']);
 const SANDBOX_FROM_ASSETS = '../exercises/sandbox/frame.html';
 const WIDGET_TYPES = "new URL('../widgets/index.d.ts', import.meta.url)";
+
+/** Vite plugin: each page's file becomes its whole document (the same function scripts/serve.js --dev runs). */
+function pageTemplate() {
+  return {
+    name: 'attnscope-page-template',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, { filename }) {
+        const page = pageAt(filename);
+        return page && !page.standalone ? renderPage(page, html, { csp: CSP }) : html;
+      },
+    },
+  };
+}
 
 /** Vite plugin: the sandbox page stays at its own address; KaTeX's module is minified; its fonts sit beside its CSS. */
 function siteAssets() {
@@ -78,16 +93,13 @@ export async function precompress(dir) {
 }
 
 export async function buildSite({ outDir = SITE, quiet = false } = {}) {
-  // A page that left the shared template (scripts/page-heads.js) is not shipped.
-  const drift = pageHeadProblems();
-  if (drift.length) throw new Error(`pages deviate from the page template:\n${drift.join('\n')}`);
   await rm(outDir, { recursive: true, force: true });
   await build({
     root: PLAYGROUND,
     base: './',
     configFile: false,
     logLevel: quiet ? 'warn' : 'info',
-    plugins: [siteAssets()],
+    plugins: [pageTemplate(), siteAssets()],
     worker: { format: 'es' },
     build: {
       outDir,
