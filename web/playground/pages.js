@@ -24,7 +24,7 @@ export const GROUPS = [
 ];
 
 export const PAGES = [
-  { path: 'index.html', nav: 'home', title: { ja: 'ホーム', en: 'Home' }, topics: [], widgets: [], css: ['home.css'] },
+  { path: 'index.html', nav: 'home', title: { ja: 'ホーム', en: 'Home' }, topics: [], widgets: ['attn-heatmap'], css: ['lab.css', 'home.css'] },
   { path: 'basics.html', nav: 'basics', group: 'basics', title: { ja: 'ベクトルからアテンションへ', en: 'From vectors to attention' }, topics: ['linear-algebra', 'attention'], widgets: ['attn-vectors', 'attn-matmul-steps', 'attn-kernel-vs-attention', 'attn-cross-attention'], css: ['lab.css', 'block.css', 'topics.css'], footer: 'backend' },
   { path: 'lab.html', nav: 'lab', group: 'basics', title: { ja: 'アテンション・ラボ', en: 'Attention lab' }, topics: ['attention'], widgets: ['attn-heatmap', 'attn-matrix-input'], css: ['lab.css'], footer: 'backend' },
   { path: 'masks.html', nav: 'masks', group: 'basics', title: { ja: 'マスクとバイアス', en: 'Masks and biases' }, topics: ['masks', 'alibi', 'efficient-attention'], widgets: ['attn-mask-grid', 'attn-bias-map'], css: ['lab.css', 'block.css'], footer: 'backend' },
