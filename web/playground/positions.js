@@ -1,7 +1,9 @@
 // The positions page: a toolbar sets the attributes of <attn-rope-dial> (and
-// the other position widgets); the widgets compute with the core. The
-// controls' values live in the URL (?head-dim=16&base=100...) so a view can
-// be shared.
+// the other position widgets); the widgets compute with the core. Every
+// control lives in the URL so a view can be shared: the toolbar's
+// (?head-dim=16&base=100...), the dial's two positions (?m=…&n=…, which its
+// sliders, "move both" and play change), and the other widgets' attributes
+// (?sinusoidal.d-model=16..., widget-url-state.js).
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
@@ -14,6 +16,7 @@ for (const [code, messages] of Object.entries(POSITIONS_MESSAGES)) addMessages(c
 
 const $ = (id) => document.getElementById(id);
 const CONTROLS = ['head-dim', 'base', 'layout', 'step', 'seed'];
+const POSITIONS = ['m', 'n']; // the dial's own, from its sliders
 const dial = $('dial');
 
 function readUrl() {
@@ -30,6 +33,7 @@ function readUrl() {
 function writeUrl() {
   const params = new URLSearchParams(location.search);
   for (const id of CONTROLS) params.set(id, $(id).value);
+  for (const name of POSITIONS) if (dial.hasAttribute(name)) params.set(name, dial.getAttribute(name));
   history.replaceState(null, '', `?${params}${location.hash}`);
 }
 
@@ -58,8 +62,12 @@ for (const el of pending) {
     if (pending.size === 0) document.body.dataset.ready = 'true';
   });
 }
+const asked = new URLSearchParams(location.search); // before update() rewrites the address
 readUrl();
 keepAttributesInUrl([$('sinusoidal'), $('decay'), $('permutation')]);
 followLanguage();
 update();
+// The dial's positions from the address, once the step has set their defaults.
+for (const name of POSITIONS) if (/^\s*-?[\d.]+(e-?\d+)?\s*$/i.test(asked.get(name) ?? '')) dial.setAttribute(name, asked.get(name).trim());
+new MutationObserver(writeUrl).observe(dial, { attributeFilter: POSITIONS });
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });
