@@ -69,5 +69,6 @@ followLanguage();
 update();
 // The dial's positions from the address, once the step has set their defaults.
 for (const name of POSITIONS) if (/^\s*-?[\d.]+(e-?\d+)?\s*$/i.test(asked.get(name) ?? '')) dial.setAttribute(name, asked.get(name).trim());
+writeUrl();
 new MutationObserver(writeUrl).observe(dial, { attributeFilter: POSITIONS });
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });
