@@ -10,7 +10,8 @@ import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, minify } from 'vite';
+import { build } from 'vite';
+import { copySandbox, packageAssets } from './vite-assets.js';
 import { PAGES, pageAt } from '../web/playground/pages.js';
 import { renderPage } from '../web/playground/page-template.js';
 import { CSP, SANDBOX_CSP } from './serve.js';
@@ -20,7 +21,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PLAYGROUND = join(ROOT, 'web/playground');
 export const SITE = join(ROOT, 'dist/site');
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.map']);
-const SANDBOX_FROM_ASSETS = '../exercises/sandbox/frame.html';
 const WIDGET_TYPES = "new URL('../widgets/index.d.ts', import.meta.url)";
 
 /** Vite plugin: each page's file becomes its whole document (the same function scripts/serve.js --dev runs). */
@@ -37,34 +37,16 @@ function pageTemplate() {
   };
 }
 
-/** Vite plugin: the sandbox page stays at its own address; KaTeX's module is minified; its fonts sit beside its CSS. */
-function siteAssets() {
+/** Vite plugin: the widget reference reads index.d.ts and the per-element files it re-exports: one asset with them inlined (one request). */
+function widgetTypes() {
   return {
-    name: 'attnscope-site-assets',
+    name: 'attnscope-widget-types',
     transform(code, id) {
-      // A non-literal URL, which Vite leaves alone: chunks live in assets/, the sandbox in exercises/sandbox/.
-      if (id.endsWith('/exercises/sandbox/client.js')) {
-        return code.replace("new URL('./frame.html', import.meta.url)", `new URL(${JSON.stringify(SANDBOX_FROM_ASSETS)}.toString(), import.meta.url)`);
-      }
-      // The widget reference reads index.d.ts and the per-element files it re-exports: one asset with them inlined (one request).
-      if (id.endsWith('/playground/widgets.js') && code.includes(WIDGET_TYPES)) {
-        return readTypes().then((source) => {
-          const ref = this.emitFile({ type: 'asset', name: 'widget-types.d.ts', source });
-          return code.replace(WIDGET_TYPES, `new URL(import.meta.ROLLDOWN_FILE_URL_${ref}, '' + import.meta.url)`);
-        });
-      }
-      return null;
-    },
-    async generateBundle(_, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type === 'asset' && /katex[^/]*\.mjs$/.test(file.fileName)) {
-          file.source = (await minify(file.fileName, String(file.source), { compress: true, mangle: true })).code;
-        }
-      }
-      const fonts = join(ROOT, 'web/vendor/katex/fonts');
-      for (const name of await readdir(fonts)) {
-        this.emitFile({ type: 'asset', fileName: `assets/fonts/${name}`, source: await readFile(join(fonts, name)) });
-      }
+      if (!id.endsWith('/playground/widgets.js') || !code.includes(WIDGET_TYPES)) return null;
+      return readTypes().then((source) => {
+        const ref = this.emitFile({ type: 'asset', name: 'widget-types.d.ts', source });
+        return code.replace(WIDGET_TYPES, `new URL(import.meta.ROLLDOWN_FILE_URL_${ref}, '' + import.meta.url)`);
+      });
     },
   };
 }
@@ -99,7 +81,7 @@ export async function buildSite({ outDir = SITE, quiet = false } = {}) {
     base: './',
     configFile: false,
     logLevel: quiet ? 'warn' : 'info',
-    plugins: [pageTemplate(), siteAssets()],
+    plugins: [pageTemplate(), packageAssets(), widgetTypes()],
     worker: { format: 'es' },
     build: {
       outDir,
@@ -109,9 +91,7 @@ export async function buildSite({ outDir = SITE, quiet = false } = {}) {
       rollupOptions: { input: Object.fromEntries(PAGES.map((p) => [p.nav, join(PLAYGROUND, p.path)])) },
     },
   });
-  await cp(join(ROOT, 'web/exercises/sandbox'), join(outDir, 'exercises/sandbox'), {
-    recursive: true, filter: (src) => !src.endsWith('client.js'),
-  });
+  await copySandbox(outDir);
   // Data the pages fetch at run time by a relative address (exercise packs).
   for (const name of await readdir(PLAYGROUND)) {
     if (name.endsWith('.json')) await cp(join(PLAYGROUND, name), join(outDir, name));
