@@ -63,7 +63,8 @@ export async function buildWidgets({ outDir = WIDGETS_DIR, quiet = false } = {})
         output: {
           entryFileNames: '[name].js',
           chunkFileNames: 'assets/[name]-[hash].js',
-          assetFileNames: 'assets/[name]-[hash][extname]',
+          // KaTeX's module as .js: every host sends .js as JavaScript, not every host knows .mjs.
+          assetFileNames: (asset) => (asset.names?.[0]?.endsWith('.mjs') ? 'assets/[name]-[hash].js' : 'assets/[name]-[hash][extname]'),
         },
       },
     },

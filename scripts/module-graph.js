@@ -47,9 +47,10 @@ const FOLLOWED = new Set(['.js', '.mjs', '.html']);
  * Every file reachable from `entries` (paths relative to web/): a Map path →
  * how it is first reached ('static' when only static imports lead to it from
  * an entry, else 'lazy': a dynamic import or a URL on the way). Missing files
- * throw, naming who refers to them.
+ * throw, naming who refers to them. `follow(from, ref)` may leave a
+ * reference out.
  */
-export function moduleGraph(entries) {
+export function moduleGraph(entries, { follow = () => true } = {}) {
   const seen = new Map();
   const queue = entries.map((path) => ({ path, how: 'static', from: '(entry)' }));
   while (queue.length) {
@@ -61,6 +62,7 @@ export function moduleGraph(entries) {
     seen.set(path, how);
     if (!FOLLOWED.has(extname(path))) continue;
     for (const ref of references(path)) {
+      if (!follow(path, ref)) continue;
       queue.push({ path: ref.path, how: how === 'static' && ref.kind === 'static' ? 'static' : 'lazy', from: path });
     }
   }

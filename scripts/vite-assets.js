@@ -24,7 +24,7 @@ export function packageAssets() {
     },
     async generateBundle(_, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type === 'asset' && /katex[^/]*\.mjs$/.test(file.fileName)) {
+        if (file.type === 'asset' && /katex[^/]*\.m?js$/.test(file.fileName)) {
           file.source = (await minify(file.fileName, String(file.source), { compress: true, mangle: true })).code;
         }
       }
