@@ -112,6 +112,23 @@ describe('production site', () => {
     await page.close();
   });
 
+  test('an experiment trains in its Worker, bundled with everything it imports', async () => {
+    const page = await browser.context.newPage();
+    const errors = collectErrors(page);
+    const failed = [];
+    page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`); });
+    await page.goto(`${origin}/grokking.html?lang=en`);
+    await page.waitForFunction(ready, false, { timeout: 30_000 });
+    const grok = page.locator('#grok');
+    await grok.evaluate((e) => { e.run(); });
+    // Steps only come from the Worker: its module, the wasm and the experiment's code all loaded.
+    await page.waitForFunction(() => /step [1-9]\d* of/.test(document.getElementById('grok').shadowRoot.textContent), null, { timeout: 60_000 });
+    await grok.evaluate((e) => e.cancel());
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   test('a stock static server (python3 -m http.server) serves a page of each kind', async () => {
     const python = spawn('/usr/bin/python3', ['-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
