@@ -14,10 +14,13 @@ import { CSP } from './serve.js';
 const PLAYGROUND = fileURLToPath(new URL('../web/playground/', import.meta.url));
 
 const tags = (html) => html.replace(/<!--[\s\S]*?-->/g, '').replace(/<title>[^<]*<\/title>/, '<title></title>')
+  .replace(/<h1 class="page-title" data-i18n="title">[^<]*<\/h1>/, '<h1 class="page-title" data-i18n="title"></h1>')
   .replace(/<span data-i18n="(footer|backend)">[^<]*<\/span>/g, '<span data-i18n="$1"></span>')
   .replace(/<html lang="[a-z]+">/, '<html>').replace(/\s+/g, ' ').replace(/> </g, '><').trim();
 
-/** {body, css, footer, script} of a whole page; throws when it is not of the shared shape. */
+const HEADER = /^\s*<main class="(layout(?: single)?)">\s*<h1 class="page-title" data-i18n="title">[^<]*<\/h1>\s*<p class="lede" data-i18n="lede"><\/p>\s*\n/;
+
+/** {body, css, footer, main, script} of a whole page; throws when it is not of the shared shape. */
 export function splitPage(html, path) {
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1];
   if (!head) throw new Error(`${path}: no <head>`);
@@ -32,22 +35,28 @@ export function splitPage(html, path) {
     footer = /<code id="backend">/.test(rest.slice(footerAt)) ? 'backend' : 'text';
     rest = rest.slice(0, footerAt);
   }
+  let main;
+  const header = HEADER.exec(rest);
+  if (header && rest.trimEnd().endsWith('</main>')) {
+    main = header[1] === 'layout' ? 'columns' : 'single';
+    rest = rest.slice(header[0].length).trimEnd().replace(/<\/main>$/, '');
+  }
   const body = rest.replace(/^\s*\n/, '').replace(/\s+$/, '\n');
-  return { body, css, footer, script };
+  return { body, css, footer, main, script };
 }
 
 function convert(name) {
   const file = join(PLAYGROUND, name);
   const html = readFileSync(file, 'utf8');
-  const { body, css, footer, script } = splitPage(html, name);
-  const entry = { ...PAGES.find((p) => p.path === name), path: name, css, footer };
+  const { body, css, footer, main, script } = splitPage(html, name);
+  const entry = { ...PAGES.find((p) => p.path === name), path: name, css, footer, main };
   if (!entry.nav) entry.nav = name.replace(/\.html$/, '');
   if (script !== `${entry.nav}.js`) entry.script = script;
   // The page rebuilt from the template must be the page we started from (titles and footer texts aside: the script sets them).
   const again = renderPage(entry, body, { csp: CSP });
   if (tags(again) !== tags(html)) throw new Error(`${name}: the template does not rebuild this page; convert it by hand`);
   writeFileSync(file, `<!-- The body of ${name}: its head, nav and footer come from page-template.js and its entry in pages.js. -->\n${body}`);
-  const fields = { css, ...(footer ? { footer } : {}), ...(entry.script ? { script } : {}) };
+  const fields = { css, ...(main ? { main } : {}), ...(footer ? { footer } : {}), ...(entry.script ? { script } : {}) };
   console.log(`${name}: converted; its entry in pages.js needs ${JSON.stringify(fields)}`);
 }
 

@@ -1,7 +1,8 @@
 // The page template (web/playground/page-template.js): every page of
 // pages.js is its body alone, and the template gives each the same head (the
 // CSP <meta> equal to the header scripts/serve.js sends, site.css first, one
-// module script that imports ./site.js), the site nav and its footer; the
+// module script that imports ./site.js), the site nav, the heading and lede
+// of a page with a `main` layout, and its footer; the
 // dev server serves exactly that document; and the CSP <meta> alone (a host
 // that sends no headers) blocks inline script while the page still works.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -41,6 +42,7 @@ describe('page files', () => {
     for (const [what, pattern] of [
       ['a doctype', /<!doctype/i], ['a <head>', /<head\b/], ['a <body> tag', /<body\b/], ['the site nav', /<attn-site-nav\b/],
       ['a footer', /<footer\b/], ['a <script>', /<script\b/], ['an inline event handler', /\son[a-z]+\s*=/i],
+      ...(page.main ? [['its own <main> (the template opens it)', /<main\b/], ['its own heading (the template writes it)', /class="page-title"/]] : []),
     ]) expect(pattern.test(body), `${path} has ${what}`).toBe(false);
   });
 });
@@ -62,6 +64,10 @@ describe('the template', () => {
     expect(head.at(-1)).toBe(`<script type="module" src="${pageScript(page)}"></script>`);
     expect(importsSite(join(PLAYGROUND, pageScript(page))), `${pageScript(page)} imports ./site.js`).toBe(true);
     expect(/<body>\s*<attn-site-nav><\/attn-site-nav>/.test(html)).toBe(true);
+    if (page.main) {
+      expect(html).toMatch(/<attn-site-nav><\/attn-site-nav>\s*<main class="layout( single)?">\s*<h1 class="page-title" data-i18n="title">[^<]+<\/h1>\s*<p class="lede" data-i18n="lede"><\/p>/);
+      expect(html.match(/<main\b/g)).toHaveLength(1);
+    }
     expect(html.match(/<script\b/g)).toHaveLength(1);
     if (page.footer === 'backend') expect(html).toContain('<code id="backend">');
     expect(html.includes('<footer'), `${path} footer`).toBe(!!page.footer);
@@ -72,6 +78,7 @@ describe('the template', () => {
     expect(() => renderPage(lab, render(lab), { csp: CSP })).toThrow(/lab\.html is a whole document/);
     expect(() => renderPage(PAGES.find((p) => p.standalone), '', { csp: CSP })).toThrow(/embed\.html is a standalone page/);
     expect(() => renderPage({ ...lab, footer: 'big' }, '', { csp: CSP })).toThrow(/lab\.html: footer must be one of/);
+    expect(() => renderPage({ ...lab, main: 'wide' }, '', { csp: CSP })).toThrow(/lab\.html: main must be one of/);
   });
 
   test('the CSP <meta> is the CSP scripts/serve.js sends, and it has no eval', () => {

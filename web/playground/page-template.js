@@ -1,7 +1,8 @@
 // The one template of a playground page. Each page's file (basics.html, …)
-// holds only what is its own: the body between the site nav and the footer.
-// Its entry in pages.js says the rest (title, stylesheets, footer); this
-// function puts them together. scripts/serve.js --dev runs it on every
+// holds only what is its own: the body between the site nav and the footer
+// (for a page with a `main` layout, what follows its heading and lede).
+// Its entry in pages.js says the rest (title, stylesheets, layout, footer);
+// this function puts them together. scripts/serve.js --dev runs it on every
 // request (an edited page shows on reload) and scripts/build-site.js in
 // Vite's build, so the sources and dist/site serve the same document.
 // Runs in Node only. A standalone page (an author's plain page such as
@@ -15,7 +16,7 @@
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // A page file may open with a comment saying what it is; it stays out of the page.
-const LEADING_COMMENT = /^\s*<!--[\s\S]*?-->\s*\n?/;
+const LEADING_COMMENT = /^\s*<!--[\s\S]*?-->[ \t]*\n?/;
 
 const FOOTERS = {
   // What computed the numbers (the page's `footer` message) and, filled in by its script, the backend.
@@ -27,6 +28,9 @@ const FOOTERS = {
   ],
   text: ['  <footer class="foot"><span data-i18n="footer"></span></footer>'],
 };
+
+// The <main> of a page with the shared header: its class by the entry's `main`.
+const LAYOUTS = { single: 'layout single', columns: 'layout' };
 
 /** The title before the page's script sets it in the reader's language. */
 export const documentTitle = (page) => (page.path === 'index.html' ? 'attnscope' : `${page.title.en} — attnscope`);
@@ -45,6 +49,18 @@ export function renderPage(page, body, { csp }) {
   }
   const footer = page.footer ? FOOTERS[page.footer] : [];
   if (!footer) throw new Error(`${page.path}: footer must be one of ${Object.keys(FOOTERS).join(', ')} (got ${page.footer})`);
+  if (page.main && !LAYOUTS[page.main]) throw new Error(`${page.path}: main must be one of ${Object.keys(LAYOUTS).join(', ')} (got ${page.main})`);
+  const own = body.replace(LEADING_COMMENT, '').replace(/\s+$/, '');
+  // The heading and lede: their text is the page's `title` and `lede` messages, set by its script.
+  const content = page.main ? [
+    `  <main class="${LAYOUTS[page.main]}">`,
+    `    <h1 class="page-title" data-i18n="title">${esc(page.title.en)}</h1>`,
+    '    <p class="lede" data-i18n="lede"></p>',
+    '',
+    own,
+    '  </main>',
+    '',
+  ] : [own];
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -59,7 +75,7 @@ export function renderPage(page, body, { csp }) {
     '</head>',
     '<body>',
     '  <attn-site-nav></attn-site-nav>',
-    body.replace(LEADING_COMMENT, '').replace(/\s+$/, ''),
+    ...content,
     ...footer,
     '</body>',
     '</html>',
