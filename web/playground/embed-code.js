@@ -72,26 +72,40 @@ async function copy(text) {
   }
 }
 
-/** Puts the control after `element` (once). */
+/**
+ * Puts the control after `element` (once): a button; the code, with "Show
+ * the code", is made at the first click (a gallery of many widgets stays light).
+ */
 export function addEmbedControl(element) {
   if (element.nextElementSibling?.classList.contains('embed-code')) return;
   const box = document.createElement('div');
   box.className = 'embed-code';
-  box.innerHTML = '<button type="button" class="embed-copy"></button><span class="embed-status" role="status"></span>'
-    + '<details><summary></summary><pre tabindex="0"><code></code></pre><p class="embed-note"></p></details>';
-  const [button, status, details, summary, code, note] = ['button', '.embed-status', 'details', 'summary', 'code', '.embed-note'].map((s) => box.querySelector(s));
+  box.innerHTML = '<button type="button" class="embed-copy"></button><span class="embed-status" role="status"></span>';
+  const [button, status] = ['button', '.embed-status'].map((s) => box.querySelector(s));
+  let details = null;
   const label = () => {
     button.textContent = t('embed.copy');
-    summary.textContent = t('embed.show');
-    note.textContent = t('embed.note');
+    if (!details) return;
+    details.querySelector('summary').textContent = t('embed.show');
+    details.querySelector('.embed-note').textContent = t('embed.note');
   };
-  const refresh = () => { code.textContent = embedHtml(element); return code.textContent; };
+  const refresh = () => {
+    if (!details) {
+      details = document.createElement('details');
+      details.innerHTML = '<summary></summary><pre tabindex="0"><code></code></pre><p class="embed-note"></p>';
+      details.addEventListener('toggle', () => { if (details.open) refresh(); });
+      box.append(details);
+      label();
+    }
+    const code = details.querySelector('code');
+    code.textContent = embedHtml(element);
+    return code.textContent;
+  };
   button.addEventListener('click', async () => {
     const ok = await copy(refresh());
     status.textContent = t(ok ? 'embed.copied' : 'embed.select');
     if (!ok) details.open = true;
   });
-  details.addEventListener('toggle', () => { if (details.open) refresh(); });
   onLangChange(() => { label(); status.textContent = ''; });
   label();
   element.after(box);
