@@ -73,6 +73,16 @@ function templatedPage(path) {
   return page && !page.standalone ? page : null;
 }
 
+/**
+ * What a server of the sources sends for the file at `path` (absolute, under
+ * web/): a playground page put together from its file and the template, any
+ * other file as it is. For servers of web/ other than this one (tests).
+ */
+export async function sourceBody(path) {
+  const page = templatedPage(path);
+  return page ? Buffer.from(renderPage(page, await readFile(path, 'utf8'), { csp: CSP })) : readFile(path);
+}
+
 /** The headers that make a page crossOriginIsolated (SharedArrayBuffer, wasm threads). */
 export const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -99,8 +109,7 @@ export function startServer(port = 0, { dev = true, root = dev ? WEB : SITE, iso
       res.end('not found');
       return;
     }
-    const page = dev && templatedPage(found.path);
-    const rendered = page ? Buffer.from(renderPage(page, await readFile(found.path, 'utf8'), { csp: CSP })) : null;
+    const rendered = dev && templatedPage(found.path) ? await sourceBody(found.path) : null;
     const { file, encoding } = rendered ? { file: found, encoding: null } : await variant(found, req.headers['accept-encoding']);
     const etag = rendered
       ? `"${createHash('sha1').update(rendered).digest('base64url').slice(0, 16)}"`
