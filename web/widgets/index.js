@@ -35,6 +35,10 @@ export { AttnCrossAttention } from './define/attn-cross-attention.js';
 export { AttnKernelVsAttention } from './define/attn-kernel-vs-attention.js';
 export { AttnGrokking } from './define/attn-grokking.js';
 export { AttnNormPlacement } from './define/attn-norm-placement.js';
+export { AttnKvHeadSharing } from './define/attn-kv-head-sharing.js';
+export { AttnKvCompression } from './define/attn-kv-compression.js';
+export { AttnLinearAttention } from './define/attn-linear-attention.js';
+export { AttnResidualGradient } from './define/attn-residual-gradient.js';
 
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
