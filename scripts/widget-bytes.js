@@ -28,7 +28,7 @@ const page = (script) => `<!doctype html><html lang="en"><head><meta charset="ut
 <attn-heatmap tokens="the cat sat on the mat" seed="7" causal row-sums></attn-heatmap>
 </body></html>`;
 
-/** Loads each case in a fresh page; returns [{name, requests, bytes, gzip, scripts}] (scripts: JS files fetched). */
+/** Loads each case in a fresh page; returns [{name, requests, bytes, gzip, scripts, paths}] (scripts: JS files fetched; paths: every file, relative to the folder). */
 export async function measure({ cases = CASES, folders = {} } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'attnscope-bytes-'));
   const server = await startServer(0, { dev: false, root: dir });
@@ -45,15 +45,17 @@ export async function measure({ cases = CASES, folders = {} } = {}) {
       await tab.goto(`http://127.0.0.1:${server.address().port}/case${i}.html`);
       await tab.waitForFunction(() => document.querySelector('attn-heatmap')?.weights, null, { timeout: 30_000 });
       let bytes = 0, gzip = 0, scripts = 0;
+      const paths = [];
       for (const url of files) {
         const path = new URL(url).pathname;
         if (path === `/case${i}.html`) continue;
+        paths.push(decodeURIComponent(path).slice(`/case${i}/`.length));
         const body = await readFile(join(dir, decodeURIComponent(path)));
         bytes += body.length;
         gzip += gzipSync(body, { level: 9 }).length;
         if (/\.m?js$/.test(path)) scripts++;
       }
-      results.push({ name: c.name, requests: files.length - 1, scripts, bytes, gzip });
+      results.push({ name: c.name, requests: files.length - 1, scripts, bytes, gzip, paths });
       await context.close();
     }
   } finally {

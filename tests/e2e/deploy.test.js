@@ -8,7 +8,8 @@
 // - the widgets folder (dist/widgets, built here) loads from another origin
 //   that sends Access-Control-Allow-Origin (a CDN), and not without it;
 // - a page with one <attn-heatmap> downloads less with the heatmap's own
-//   module than with every element (scripts/widget-bytes.js).
+//   module than with every element, and none of the API it does not use
+//   (the tokenizer, model loaders, workers) (scripts/widget-bytes.js).
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -190,5 +191,9 @@ describe('the widgets folder', () => {
       expect(one.requests, where).toBeLessThan(all.requests / 3);
     }
     expect(results['dist/widgets, the heatmap alone'].requests).toBeLessThan(20);
+    // The heatmap needs the core and one head's attention, not the rest of the API.
+    const unneeded = results['web/ folder, the heatmap alone'].paths.filter((p) => /^lib\/(tokenizer|hf|worker)\/|^lib\/index\.js$|^lib\/ops\/(model|trainer)/.test(p));
+    expect(unneeded).toEqual([]);
+    expect(results['web/ folder, every element'].paths).toContain('lib/tokenizer/tokenizer.js'); // the control
   }, 60_000);
 });

@@ -59,7 +59,7 @@ export class AttnElement extends HTMLElement {
     }
     if (this.constructor.needsCore && !this.#coreReady && !this.#coreError) {
       // Imported on demand: a page whose elements need no core (the nav) does not download it.
-      import('../lib/index.js').then((attn) => attn.ready())
+      import('./core.js').then((core) => core.ready())
         .then(() => { this.#coreReady = true; }, (e) => { this.#coreError = e; }).finally(() => this.schedule());
     }
     this.connected();

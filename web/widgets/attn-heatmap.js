@@ -3,8 +3,8 @@
 // Q and K (properties, JSON attributes, or seeded random) and the attention
 // attributes (causal, kind, scale, temperature). See index.d.ts for the API.
 import {
-  attn, randomQK, toMatrix, attentionWeights, rowSums, isCausallyMasked,
-} from './attention-source.js';
+  randomQK, toMatrix, attentionWeights, rowSums, isCausallyMasked,
+} from './attention-maths.js';
 import { HeatmapView, cellValue } from './heatmap-view.js';
 import { labelRoom } from './layout.js';
 import { t } from './i18n.js';
