@@ -11,7 +11,7 @@ import { join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { copySandbox, packageAssets } from './vite-assets.js';
+import { CODE_SPLITTING, copySandbox, packageAssets } from './vite-assets.js';
 import { PAGES, pageAt } from '../web/playground/pages.js';
 import { renderPage } from '../web/playground/page-template.js';
 import { CSP, SANDBOX_CSP } from './serve.js';
@@ -88,7 +88,7 @@ export async function buildSite({ outDir = SITE, quiet = false } = {}) {
       emptyOutDir: true,
       assetsInlineLimit: 0, // the CSP allows no data: scripts; keep every asset a file
       chunkSizeWarningLimit: 1024,
-      rollupOptions: { input: Object.fromEntries(PAGES.map((p) => [p.nav, join(PLAYGROUND, p.path)])) },
+      rollupOptions: { input: Object.fromEntries(PAGES.map((p) => [p.nav, join(PLAYGROUND, p.path)])), output: { codeSplitting: CODE_SPLITTING } },
     },
   });
   await copySandbox(outDir);

@@ -13,7 +13,7 @@ import { copyFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { copySandbox, packageAssets } from './vite-assets.js';
+import { CODE_SPLITTING, copySandbox, packageAssets } from './vite-assets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DEFINE = join(ROOT, 'web/widgets/define');
@@ -63,6 +63,7 @@ export async function buildWidgets({ outDir = WIDGETS_DIR, quiet = false } = {})
         output: {
           entryFileNames: '[name].js',
           chunkFileNames: 'assets/[name]-[hash].js',
+          codeSplitting: CODE_SPLITTING,
           // KaTeX's module as .js: every host sends .js as JavaScript, not every host knows .mjs.
           assetFileNames: (asset) => (asset.names?.[0]?.endsWith('.mjs') ? 'assets/[name]-[hash].js' : 'assets/[name]-[hash][extname]'),
         },

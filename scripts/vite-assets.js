@@ -36,6 +36,19 @@ export function packageAssets() {
   };
 }
 
+/**
+ * Chunking: the core's small modules that every element waits for (the
+ * runtime and its set-up, tensors, one head's attention) in one chunk, not a
+ * dozen tiny ones; the per-element modules import them narrowly so that a
+ * page with one heatmap does not load the whole API (widgets/core.js).
+ */
+export const CODE_SPLITTING = {
+  groups: [{
+    name: 'core',
+    test: /\/web\/(lib\/(runtime|errors|enums|simd-detect|heap|tensor|random|asset_cache|browser_setup)|lib\/ops\/(attention|matmul)|widgets\/(core|attention-maths))\.js$/,
+  }],
+};
+
 /** Copies the code sandbox page (frame.html, frame.js) to outDir/exercises/sandbox/. */
 export function copySandbox(outDir) {
   return cp(join(WEB, 'exercises/sandbox'), join(outDir, 'exercises/sandbox'), {

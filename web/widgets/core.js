@@ -3,4 +3,4 @@
 // download the tokenizer, the model loaders or the trainer).
 import '../lib/browser_setup.js';
 
-export { ready } from '../lib/runtime.js';
+export { ready, backend } from '../lib/runtime.js';
