@@ -49,7 +49,9 @@ catch (e) { document.title = e.name + ': ' + e.message; }`,
   'copies.js': `const a = await import('./repo/web/widgets/index.js');
 const b = await import('./repo2/web/widgets/index.js');
 const C = customElements.get('attn-heatmap');
-document.title = 'attn-heatmap is the first copy: ' + (C === a.AttnHeatmap) + ', the second: ' + (C === b.AttnHeatmap);`,
+b.AttnHeatmap.define('my-heatmap');
+document.title = 'attn-heatmap is the first copy: ' + (C === a.AttnHeatmap) + ', the second: ' + (C === b.AttnHeatmap)
+  + '; the second copy as my-heatmap: ' + (customElements.get('my-heatmap') === b.AttnHeatmap);`,
 };
 
 // /<mode>/<file>: the test pages; /<mode>/repo/… and /<mode>/repo2/…: the repository (two copies at two URLs).
@@ -62,6 +64,7 @@ function serve(dir) {
       const body = await readFile(path);
       const headers = { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' };
       if (mode === 'wasm-octet-stream' && path.endsWith('.wasm')) headers['Content-Type'] = 'application/octet-stream';
+      if (mode === 'js-text-plain' && path.endsWith('.js') && rest[0] === 'repo') headers['Content-Type'] = 'text/plain';
       if (mode === 'csp-without-wasm') headers['Content-Security-Policy'] = "default-src 'self'; script-src 'self'";
       if (mode === 'page-csp') headers['Content-Security-Policy'] = PAGE_CSP;
       if (mode === 'coop-only' || mode === 'isolated') headers['Cross-Origin-Opener-Policy'] = 'same-origin';
@@ -88,6 +91,7 @@ const browser = await chromium.launchPersistentContext(profile, {
 const CASES = [
   ['a page opened from disk (file://)', `file://${dir}/widget.html`],
   ['the same page over http', `${origin}/plain/widget.html`],
+  ['the package scripts served as text/plain', `${origin}/js-text-plain/widget.html`],
   ['.wasm served as application/octet-stream', `${origin}/wasm-octet-stream/lib.html`],
   ["a CSP without 'wasm-unsafe-eval' (and no style-src)", `${origin}/csp-without-wasm/widget.html`],
   ['the page CSP of DEPLOY.md', `${origin}/page-csp/widget.html`],
