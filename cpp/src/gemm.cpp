@@ -8,6 +8,7 @@
 // in order within a K slice; K slices add to out in order.
 #include "gemm.h"
 #include <algorithm>
+#include "attnscope/gemm_kernel_choice.h"
 #include "gemm_kernel.h"
 
 namespace attnscope::detail {
@@ -22,9 +23,16 @@ static_assert(MC % MR == 0, "a block of A is whole micro-panels");
 alignas(64) thread_local float a_block[MC * KC];       // 256 KB
 alignas(64) thread_local float b_chunk[KC * NP * NR];  // 128 KB
 
+// The block kernel from outside the core, or null: set_gemm_block_kernel.
+GemmBlockKernel external_block = nullptr;
+
 // out rows [0, m) x the nc columns of one chunk of B, over one K slice.
 void run_block(float* out, long ldo, const float* pa, int m, const float* bp, long pstride, int kc, int nc,
                bool load_c) {
+    if (external_block) {
+        external_block(out, ldo, pa, m, bp, pstride, kc, nc, load_c);
+        return;
+    }
     for (int i = 0; i < m; i += MR, pa += static_cast<long>(kc) * MR) {
         const int rows = std::min(MR, m - i);
         for (int p = 0; p * NR < nc; ++p)
@@ -42,6 +50,18 @@ bool trivial(float* out, long ldo, int M, int K, int N, bool accumulate) {
 }
 
 }  // namespace
+
+bool set_gemm_block_kernel(GemmBlockKernel kernel) {
+#if ATTNSCOPE_THREADS
+    // Each pthread has its own function table: a pointer set here would not
+    // name the same function in the workers.
+    return kernel == nullptr;
+#else
+    if (kernel && NR != kGemmWasmNR) return false;  // packed for another tile width (a native AVX build)
+    external_block = kernel;
+    return true;
+#endif
+}
 
 void gemm(float* out, long ldo, View a, View b, int M, int K, int N, bool accumulate) {
     if (trivial(out, ldo, M, K, N, accumulate)) return;
@@ -75,3 +95,11 @@ void gemm(float* out, long ldo, View a, PackedB b, int M, int K, int N, bool acc
 }
 
 }  // namespace attnscope::detail
+
+namespace attnscope {
+
+bool use_gemm_block_kernel(std::uintptr_t kernel) {
+    return detail::set_gemm_block_kernel(reinterpret_cast<detail::GemmBlockKernel>(kernel));
+}
+
+}  // namespace attnscope

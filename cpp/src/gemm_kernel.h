@@ -6,10 +6,9 @@
 // with constant offsets (wasm memarg offsets: no address arithmetic per k).
 #pragma once
 #include "gemm.h"
+#include "gemm_block.h"
 
 namespace attnscope::detail {
-
-constexpr int kGemmMR = 4;  // rows of the register tile (5 spilled in V8: it loads every splat first)
 
 // out (rows x nc, rows <= MR, nc <= NR; rows ldo apart) [+]= pa (MR x kc) @ bp (kc x NR).
 void gemm_tile(float* out, long ldo, const float* pa, const float* bp, int kc, int rows, int nc, bool load_c);

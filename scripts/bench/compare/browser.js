@@ -23,7 +23,7 @@ const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 5);
 const QUIET_MS = 1000 * Number(process.env.QUIET_WAIT_S ?? 60);
 const ONLY = process.env.COMPARE_ONLY ? new RegExp(process.env.COMPARE_ONLY) : null;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVED = ['web/', 'node_modules/', 'scripts/bench/'];  // all the page may load
+const SERVED = ['web/', 'node_modules/', 'scripts/bench/', 'build/wasm/bench/'];  // all the page may load
 const PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>compare bench</title>
 <script src="/node_modules/@tensorflow/tfjs-core/dist/tf-core.min.js"></script>
 <script src="/node_modules/@tensorflow/tfjs-backend-wasm/dist/tf-backend-wasm.min.js"></script>
