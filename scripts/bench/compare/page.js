@@ -33,8 +33,8 @@ function clockStepMs() {
 }
 
 globalThis.compareBench = {
-  async init() {
-    await attn.ready({ backend: 'wasm-simd' });
+  async init(backend) {
+    await attn.ready({ backend });
     ort.env.wasm.wasmPaths = '/node_modules/onnxruntime-web/dist/';
     const versions = await initRuntimes({
       attn, ort, tf, setWasmPaths: tf.wasm.setWasmPaths, tfWasmDir: '/node_modules/@tensorflow/tfjs-backend-wasm/dist/',
