@@ -61,7 +61,7 @@ export function newHandle(fnName, make, tokenizer, tokenizerKind) {
  * error the handle is freed and an AttnscopeError thrown.
  */
 export function loadHandle(fnName, arch, checkpoint, tokenizer, opts) {
-  const known = ['maxSeqLen', 'tokenizerKind', ...(arch === 'llama' ? ['quantize', 'groupSize'] : [])];
+  const known = ['maxSeqLen', 'tokenizerKind', 'quantize', 'groupSize'];
   const o = checkOptions(opts, fnName, known);
   const maxSeqLen = checkInt(o.maxSeqLen ?? 0, 'opts.maxSeqLen', { min: 0 });
   const quantize = checkBool(o.quantize ?? false, 'opts.quantize');
@@ -76,7 +76,7 @@ export function loadHandle(fnName, arch, checkpoint, tokenizer, opts) {
       const p = heap.input(ckpt, 'the checkpoint');
       const status = arch === 'llama'
         ? h.loadLlama2c(p, ckpt.byteLength, maxSeqLen, quantize, groupSize)
-        : h.loadGpt2(p, ckpt.byteLength, maxSeqLen, false, 64);
+        : h.loadGpt2(p, ckpt.byteLength, maxSeqLen, quantize, groupSize);
       if (status !== 0) fail(`${fnName}: checkpoint: ${h.error()}`);
     });
     if (tok) loadTokenizer(fnName, h, tok, kind);
