@@ -11,7 +11,7 @@
 //           runs it also sends { id, progress } after every step (and at
 //           step 0 with the first held-out loss) and { id, sample }.
 import { mulberry32 } from '../random.js';
-import { ready } from '../runtime.js';
+import { backend, ready } from '../runtime.js';
 import { Model } from '../ops/model.js';
 import { Trainer } from '../ops/trainer.js';
 import { macrotask } from '../ops/macrotask.js';
@@ -31,7 +31,7 @@ function fitsLlama2c(c) {
  */
 export function createTrainerServer(post, deps) {
   let model = null, trainer = null, run = null, tokenizer = null;
-  const { Model: ModelClass, Trainer: TrainerClass, ready: readyCore } = deps ?? { Model, Trainer, ready };
+  const { Model: ModelClass, Trainer: TrainerClass, ready: readyCore, backend: backendName } = deps ?? { Model, Trainer, ready, backend };
 
   function need(op) {
     if (!model) throw new Error(`TrainerWorker.${op}: no model yet (call start first)`);
@@ -51,7 +51,7 @@ export function createTrainerServer(post, deps) {
     trainer = new TrainerClass(model, args.trainer ?? {});
     run = { id, paused: false, cancelled: false, wake: null, finished: false, step: 0, state: 'running' };
     try {
-      return await loop(id, args, run);
+      return { ...(await loop(id, args, run)), backend: backendName?.() };
     } finally {
       run.finished = true;
     }
