@@ -1,5 +1,5 @@
 // The gemm engine's block loop with fused multiply-adds: attnscope-fma.wasm.
-// The same tiles as gemm_kernel.cpp (out[r, c] += sum_k A[r, k] B[k, c] over
+// The same tiles as gemm_tile.h (out[r, c] += sum_k A[r, k] B[k, c] over
 // packed micro-panels; gemm_block.h), but each k step is
 // f32x4.relaxed_madd(a, b, c) = a * b + c, one rounding where the engine
 // fuses (Chromium and Firefox on x64 with FMA3: vfmadd), two where it does
@@ -56,7 +56,7 @@ inline void store_row(float* o, v128_t lo, v128_t hi, int nc, bool load_c) {
 void tile(float* out, long ldo, const float* pa, const float* bp, int kc, int rows, int nc, bool load_c) {
     v128_t c00 = wasm_f32x4_splat(0.f), c01 = c00, c10 = c00, c11 = c00;
     v128_t c20 = c00, c21 = c00, c30 = c00, c31 = c00;
-    // Not unrolled (as gemm_kernel.cpp): V8 unrolls it itself without spilling.
+    // Not unrolled (as gemm_tile.h): V8 unrolls it itself without spilling.
 #pragma clang loop unroll(disable)
     for (const float* end = pa + kc * kGemmMR; pa != end; pa += kGemmMR, bp += NR) {
         const v128_t b0 = wasm_v128_load(bp), b1 = wasm_v128_load(bp + 4);

@@ -20,6 +20,7 @@ import { report, note, HEAD } from './rounds.js';
 import { loadMeter, waitForQuiet } from './load.js';
 import { treeSeconds } from './proctree.js';
 import { servePage } from '../page_server.js';
+import { caption, chromiumEngine } from '../machine.js';
 
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 5);
 const QUIET_MS = 1000 * Number(process.env.QUIET_WAIT_S ?? 60);
@@ -79,6 +80,6 @@ console.log(`${ROUNDS} rounds per workload; GFLOP/s = median over rounds of each
 console.log(`A page has no CPU clock: every figure is wall-clock (performance.now(), step ${(info.clockStepMs * 1000).toFixed(0)} µs here), ` +
   'so other work on the cores lowers it; the ratios are disturbed less, the systems taking turns call by call. ' +
   `Load average ${load0.map((x) => x.toFixed(2)).join(' ')} at the start, ${loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`);
-console.log(`\nBy wall-clock time in the page:\n\n${HEAD}`);
+console.log(`\nBy wall-clock time in the page:\n\n${caption(`${chromiumEngine(info.userAgent)}: attnscope ${v.attnscope}`)}\n${HEAD}`);
 results.forEach((r) => console.log(report(r, 'wall')));
 console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);

@@ -11,6 +11,7 @@
 import { initAll, matmulSystems, attentionSystems, blockSystems } from './systems.js';
 import { cases, prepareCase, timeRounds, report, note, HEAD } from './rounds.js';
 import { loadMeter, waitForQuiet } from './load.js';
+import { caption, nodeEngine } from '../machine.js';
 
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 5);
 // QUIET_WAIT_S: how long to wait for a quiet second before each workload (default 60).
@@ -47,8 +48,9 @@ for (const c of CASES) {
   console.error(report(r, 'cpu'));
   notes.push(note(r));
 }
-console.log(`\nBy CPU time of this process (the time the calls ran, whatever else the cores did):\n\n${HEAD}`);
+const cap = caption(`${nodeEngine()}: attnscope ${versions.attnscope}`);
+console.log(`\nBy CPU time of this process (the time the calls ran, whatever else the cores did):\n\n${cap}\n${HEAD}`);
 results.forEach((r) => console.log(report(r, 'cpu')));
-console.log(`\nBy wall-clock time (what a user waits; disturbed by other work on the cores):\n\n${HEAD}`);
+console.log(`\nBy wall-clock time (what a user waits; disturbed by other work on the cores):\n\n${cap}\n${HEAD}`);
 results.forEach((r) => console.log(report(r, 'wall')));
 console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);

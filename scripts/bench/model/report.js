@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CASES, LLAMA2C, PREFILL_TOKENS, REPS, SHAPES, STEPS, checkpointName } from './cases.js';
 import { benchInChromium } from './browser.js';
+import { caption, chromiumEngine, nodeEngine } from '../machine.js';
 
 const [tool, dir = 'build/bench-models'] = process.argv.slice(2);
 if (!tool) throw new Error('usage: node scripts/bench/model/report.js path/to/attnscope_run_model [checkpoint dir]');
@@ -46,6 +47,8 @@ console.log(`### Tiny-model generation (tok/s)\n`);
 console.log(`Greedy from BOS, ${STEPS} tokens (${CASES.find((c) => c.steps)?.steps} on the GPT-2 shape), random weights; best of ${REPS} runs after a warm-up (median in brackets). ` +
   `Node: wasm ${node.backend} through Model.generate; Chromium ${chrome} headless: ${chromium.backend}, the same call in the page. ` +
   'Native: `attnscope_run_model bench` (-march=native). "same tokens": the last generated id agrees in all three.\n');
+const engines = ['native (-march=native)', `${nodeEngine()}: ${node.backend}`, `${chromiumEngine(chromium.userAgent)}: ${chromium.backend}`];
+console.log(caption(engines));
 console.log('| shape | weights | native | wasm Node | wasm Chromium | llama2.c run.c wasm* | Node ÷ run.c | Chromium ÷ run.c | llama2.c native* | same tokens |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
 for (const c of CASES) {
@@ -73,6 +76,7 @@ console.log(`A prompt of ${PREFILL_TOKENS} tokens, random weights, best of ${REP
   'the two ways interleaved in one process (native ratio: of the two best figures). "one call": forward_sequence (Model.forward with lastOnly, a generation\'s prompt); ' +
   '"per token": the one-token forward at every position, as a prompt ran before. Native: processor time; Node: wall time, ' +
   'ratio = median over runs of per-token time ÷ one-call time. "same logits": the last position\'s logits agree bit for bit (native).\n');
+console.log(caption(engines.slice(0, 2)));
 console.log('| shape | weights | native one call | native per token | native ratio | Node one call | Node per token | Node ratio | same logits |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
 for (const c of CASES) {

@@ -10,6 +10,7 @@
 // Prints the medians, each round's ratio, the load average and how many
 // cores each side got (process CPU time / wall time: on a machine shared
 // with other work the threaded side cannot get 2 when the load is high).
+import { caption, nodeEngine } from '../machine.js';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -66,6 +67,7 @@ const CASES = [
   { name: 'flash attention H 8, N 2048, D 64', flops: 4 * 8 * 2048 * 2048 * 64, make: (M) => attentionCase(M, { H: 8, N: 2048, D: 64, flash: true }) },
 ];
 
+console.log(caption(nodeEngine()));
 console.log(`threads bench: ${cpus().length} cores, ${rounds} rounds; load average at start ${loadavg().map((x) => fmt(x, 2)).join(' ')}`);
 const loadStart = loadavg()[0];
 for (const c of CASES) {

@@ -22,6 +22,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { serverTrainer, wasmTrainer } from './contestants.js';
 import { openblasDir, openblasEnv } from './openblas.js';
+import { caption, nodeEngine } from '../machine.js';
 
 const args = process.argv.slice(2);
 const take = (name, hasValue) => {
@@ -95,6 +96,7 @@ const ratio = (i, j) => {
   const v = runs[i].rounds.map((m, r) => m / runs[j].rounds[r]);
   return `${median(v).toFixed(2)}x (${Math.min(...v).toFixed(2)}-${Math.max(...v).toFixed(2)})`;
 };
+console.log(caption(`${nodeEngine()} for the wasm builds`));
 console.log(`training step, chars model B ${B} x T ${T}; ${rounds} rounds x ${stepsPerRound} steps each, interleaved; ` +
   `${clock === 'cpu' ? 'CPU' : 'wall'} time; ratios: median of the per-round ratios (min-max)`);
 for (const [i, t] of trainers.entries()) {
