@@ -13,12 +13,17 @@ import { pathToFileURL } from 'node:url';
 // A wasm build (Emscripten glue with its .wasm beside it) through the Embind
 // handles (ModelHandle.createTrainable, TrainerHandle; unchanged since the
 // training core landed, so builds from any commit since then compare).
+// `path+fma`: the SIMD build with attnscope-fma.wasm (beside it) attached,
+// as the 'wasm-simd-fma' backend runs (needs relaxed SIMD: Node 20 with
+// --experimental-wasm-relaxed-simd).
 export async function wasmTrainer(path, shape) {
   const { dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, batch: B, tokens: T } = shape;
-  const file = resolve(path);
+  const fma = path.endsWith('+fma');
+  const file = resolve(fma ? path.slice(0, -4) : path);
   const wasmBinary = readFileSync(file.replace(/\.js$/, '.wasm'));
   const { default: create } = await import(pathToFileURL(file).href);
   const M = await create({ wasmBinary });
+  if (fma) await M.attachFmaKernels(readFileSync(file.replace(/[^/]*$/, 'attnscope-fma.wasm')));
   const h = new M.ModelHandle();
   // llama, shared classifier, rope, rmsnorm, pre-LN, swiglu, no bias (model_train.js's enum order).
   let s = h.createTrainable(0, dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, true, 0, 0, true, 0, false, 1);

@@ -4,8 +4,10 @@
 // process, and optionally the native build and PyTorch as step servers.
 //   node scripts/bench/train/gain.js base/attnscope-simd.js new/attnscope-simd.js [more.js]
 //        [--native build/native/attnscope_bench_train] [--torch] [--rounds 7 --steps 3] [--clock cpu|wall]
-// A wasm path is an Emscripten glue file with its .wasm beside it; build one
-// from an older commit outside the repo:
+// A wasm path is an Emscripten glue file with its .wasm beside it (with
+// `+fma` after it, the fused multiply-add kernels attached: run node with
+// --experimental-wasm-relaxed-simd in Node 20); build one from an older
+// commit outside the repo:
 //   git archive <commit> | tar -x -C /tmp/x
 //   emcmake cmake -S /tmp/x -B /tmp/x/build/wasm -G Ninja && ninja -C /tmp/x/build/wasm attnscope-simd
 // --torch: torch_train.py (OpenBLAS, one thread, as report.js). --clock:
