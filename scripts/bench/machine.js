@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
-export function cpuModel() {
+/** The CPU's model name, vendor, family and model numbers (Linux; else the name alone). */
+export function cpuInfo() {
   let info = '';
   try {
     info = readFileSync('/proc/cpuinfo', 'utf8');
@@ -13,8 +14,17 @@ export function cpuModel() {
     // not Linux: the model name alone
   }
   const field = (k) => info.match(new RegExp(`^${k}\\s*:\\s*(.*)$`, 'm'))?.[1]?.trim();
-  const name = field('model name') ?? cpus()[0]?.model ?? '?';
-  const numbers = field('vendor_id') ? ` (${field('vendor_id')}, family ${field('cpu family')}, model ${field('model')})` : '';
+  return {
+    name: field('model name') ?? cpus()[0]?.model ?? '?',
+    vendor: field('vendor_id') ?? '',
+    family: field('cpu family'),
+    model: field('model'),
+  };
+}
+
+export function cpuModel() {
+  const { name, vendor, family, model } = cpuInfo();
+  const numbers = vendor ? ` (${vendor}, family ${family}, model ${model})` : '';
   return `${name}${numbers}, ${cpus().length} CPUs`;
 }
 

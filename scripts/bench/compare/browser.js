@@ -8,6 +8,8 @@
 // no threads) from node_modules, and runs the same cases the same way
 // (page.js → workloads.js, rounds.js).
 //   node scripts/bench/compare/browser.js   (COMPARE_ROUNDS, QUIET_WAIT_S, COMPARE_ONLY as compare.js)
+//   ... --json [file]   also records the run: group compare-chromium-fma when
+//   attnscope ran as wasm-simd-fma, else compare-chromium
 // A page has no CPU clock: figures are wall-clock (performance.now()), so
 // other work on the machine disturbs them; the ratios less, since the
 // systems take turns call by call. The load column counts the cores used by
@@ -21,6 +23,8 @@ import { loadMeter, waitForQuiet } from './load.js';
 import { treeSeconds } from './proctree.js';
 import { servePage } from '../page_server.js';
 import { caption, chromiumEngine } from '../machine.js';
+import { jsonTarget, startRun, writeRun } from '../record.js';
+import { compareTable, crossCheckNote } from './record.js';
 
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 5);
 const QUIET_MS = 1000 * Number(process.env.QUIET_WAIT_S ?? 60);
@@ -34,6 +38,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,
 
 // This run's own CPU: this Node process and the Chromium it started.
 const ownSeconds = () => treeSeconds(process.pid);
+const recording = startRun();
 const load0 = loadavg();
 // Only the folders the page needs.
 const server = await servePage(PAGE, (path) => {
@@ -83,3 +88,18 @@ console.log(`A page has no CPU clock: every figure is wall-clock (performance.no
 console.log(`\nBy wall-clock time in the page:\n\n${caption(`${chromiumEngine(info.userAgent)}: attnscope ${v.attnscope}`)}\n${HEAD}`);
 results.forEach((r) => console.log(report(r, 'wall')));
 console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
+const group = v.attnscope === 'wasm-simd-fma' ? 'compare-chromium-fma' : 'compare-chromium';
+const JSON_FILE = jsonTarget(process.argv, group);
+if (JSON_FILE) {
+  const env = Object.entries(process.env).filter(([k]) => /^(COMPARE_|QUIET_WAIT_S)/.test(k)).map(([k, val]) => `${k}=${val} `).join('');
+  writeRun(JSON_FILE, recording.finish({
+    group,
+    title: group === 'compare-chromium-fma' ? 'Side by side in headless Chromium, fused multiply-add' : 'Side by side in headless Chromium',
+    software: `${chromiumEngine(info.userAgent)}, not cross-origin isolated (one thread); attnscope ${v.attnscope}; ${v.ort} (wasm EP, numThreads ${info.ortThreads}); ${v.tfjs}; xsimd reference kernel built by the same Emscripten`,
+    command: `${env}node scripts/bench/compare/browser.js --json`,
+    conditions: `other work ${Math.min(...results.map((r) => r.load.others)).toFixed(2)}–${Math.max(...results.map((r) => r.load.others)).toFixed(2)} cores while timing`,
+    clock: 'wall-clock time (a page has no CPU clock)',
+    tables: [compareTable(results, 'wall', ROUNDS)],
+    notes: [crossCheckNote(results)],
+  }));
+}

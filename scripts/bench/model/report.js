@@ -4,6 +4,8 @@
 //   node scripts/bench/model/report.js path/to/attnscope_run_model [checkpoint dir]
 // Writes the random-weight checkpoints with the native tool if missing
 // (default dir build/bench-models), then prints a Markdown table.
+//   ... --json [file]   also records the generation tables (default
+//   docs/bench/<date>-generation.json)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { CASES, LLAMA2C, PREFILL_TOKENS, REPS, SHAPES, STEPS, checkpointName } from './cases.js';
 import { benchInChromium } from './browser.js';
 import { caption, chromiumEngine, nodeEngine } from '../machine.js';
+import { jsonTarget, startRun, writeRun } from '../record.js';
 
-const [tool, dir = 'build/bench-models'] = process.argv.slice(2);
+const JSON_FILE = jsonTarget(process.argv, 'generation');
+const recording = startRun();
+const [tool, dir = 'build/bench-models'] = process.argv.slice(2).filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json');
 if (!tool) throw new Error('usage: node scripts/bench/model/report.js path/to/attnscope_run_model [checkpoint dir]');
 mkdirSync(dir, { recursive: true });
 
@@ -64,6 +69,7 @@ for (const shape of ['15m', 'gpt2-124m']) {
   const q8 = (env) => results[env][`${shape}/q8`].best / results[env][`${shape}/f32`].best;
   console.log(`\n${shape} shape, Q8_0 ÷ fp32: native ${q8('native').toFixed(2)}×, Node ${q8('node').toFixed(2)}×, Chromium ${q8('chromium').toFixed(2)}× (target ≥ 1.5× in wasm).`);
 }
+if (JSON_FILE) recordGeneration();
 console.log('\n\\* llama2.c figures are the issue\'s, measured on this machine kind (emcc -O3 -msimd128 -ffast-math in Node; gcc -O3 -march=native -ffast-math), not by this script.');
 
 const prefillNative = {};
@@ -84,4 +90,44 @@ for (const c of CASES) {
   const weights = c.q8 ? 'Q8_0' : 'fp32';
   console.log(`| ${c.shape} | ${weights} | ${f(nat.sequence_tok_s)} | ${f(nat.stepwise_tok_s)} | ${(nat.sequence_tok_s / nat.stepwise_tok_s).toFixed(2)}× | ` +
     `${f(n.sequence)} | ${f(n.stepwise)} | ${n.ratio.toFixed(2)}× | ${nat.same_logits ? 'yes' : 'no'} |`);
+}
+
+function recordGeneration() {
+  const tok = (x) => Number(x >= 1000 ? x.toFixed(0) : x.toFixed(1));
+  const rows = CASES.map((c) => {
+    const k = key(c), n = results.node[k], b = results.chromium[k], nat = results.native[k];
+    const ref = c.q8 ? null : LLAMA2C[c.shape];
+    return [c.shape, c.q8 ? `Q8_0 (group ${n.groupSize})` : 'fp32', tok(nat.best), [tok(n.best), tok(n.median)], [tok(b.best), tok(b.median)],
+      ref ? ref.wasm : null, ref ? Number((n.best / ref.wasm).toFixed(2)) : null, ref ? Number((b.best / ref.wasm).toFixed(2)) : null,
+      ref ? ref.native : null, nat.last === n.last && n.last === b.last ? 'yes' : 'no'];
+  });
+  const ratio = (env, shape) => Number((results[env][`${shape}/q8`].best / results[env][`${shape}/f32`].best).toFixed(2));
+  writeRun(JSON_FILE, recording.finish({
+    group: 'generation',
+    title: 'Tiny-model generation, float32 and Q8_0',
+    software: `${nodeEngine()}: ${node.backend}; ${chromiumEngine(chromium.userAgent)}: ${chromium.backend}; native core built with -march=native`,
+    command: `node scripts/bench/model/report.js ${tool} ${dir} --json`,
+    conditions: 'the cases run one after another (not interleaved)',
+    clock: 'wall-clock time of each generate call',
+    tables: [{
+      id: 'generation',
+      unit: `tokens/s of greedy generation from BOS, ${STEPS} tokens (${CASES.find((c) => c.steps)?.steps} on the GPT-2 shape), random weights; best of ${REPS} runs after a warm-up (median)`,
+      columns: [
+        { key: 'shape', label: 'shape' }, { key: 'weights', label: 'weights' },
+        { key: 'native', label: 'native', digits: 'tok' }, { key: 'node', label: 'wasm Node', digits: 'tok' },
+        { key: 'chromium', label: 'wasm Chromium', digits: 'tok' }, { key: 'runcWasm', label: 'llama2.c run.c wasm*', digits: 0 },
+        { key: 'nodeOverRunc', label: 'Node ÷ run.c', digits: 2, unit: '×' }, { key: 'chromiumOverRunc', label: 'Chromium ÷ run.c', digits: 2, unit: '×' },
+        { key: 'runcNative', label: 'llama2.c native*', digits: 0 }, { key: 'same', label: 'same tokens' },
+      ],
+      rows,
+      notes: ['\\* llama2.c\'s own figures for this machine kind (`emcc -O3 -msimd128 -ffast-math` in Node; `gcc -O3 -march=native -ffast-math`), not measured in this run.'],
+    }, {
+      id: 'q8',
+      unit: 'Q8_0 tokens/s ÷ float32 tokens/s (best runs)',
+      compare: 'node',
+      columns: [{ key: 'shape', label: 'shape' }, { key: 'native', label: 'native', digits: 2, unit: '×' },
+        { key: 'node', label: 'wasm Node', digits: 2, unit: '×' }, { key: 'chromium', label: 'wasm Chromium', digits: 2, unit: '×' }],
+      rows: Object.keys(SHAPES).map((shape) => [shape, ratio('native', shape), ratio('node', shape), ratio('chromium', shape)]),
+    }],
+  }));
 }
