@@ -123,7 +123,7 @@ function recordGeneration() {
       notes: ['\\* llama2.c\'s own figures for this machine kind (`emcc -O3 -msimd128 -ffast-math` in Node; `gcc -O3 -march=native -ffast-math`), not measured in this run.'],
     }, {
       id: 'q8',
-      unit: 'Q8_0 tokens/s ÷ float32 tokens/s (best runs)',
+      unit: 'generation with Q8_0 weights, tokens/s ÷ with float32 weights (best runs)',
       compare: 'node',
       columns: [{ key: 'shape', label: 'shape' }, { key: 'native', label: 'native', digits: 2, unit: '×' },
         { key: 'node', label: 'wasm Node', digits: 2, unit: '×' }, { key: 'chromium', label: 'wasm Chromium', digits: 2, unit: '×' }],
