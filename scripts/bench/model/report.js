@@ -1,5 +1,5 @@
 // Tokens per second of greedy generation (issue 4), native vs wasm in Node vs
-// wasm in headless Chromium, next to llama2.c's figures from the issue; then
+// wasm in headless Chromium, next to llama2.c's own published figures; then
 // prompt prefill (issue 14), one call per sequence vs one per token, native and Node:
 //   node scripts/bench/model/report.js path/to/attnscope_run_model [checkpoint dir]
 // Writes the random-weight checkpoints with the native tool if missing
@@ -70,7 +70,7 @@ for (const shape of ['15m', 'gpt2-124m']) {
   console.log(`\n${shape} shape, Q8_0 ÷ fp32: native ${q8('native').toFixed(2)}×, Node ${q8('node').toFixed(2)}×, Chromium ${q8('chromium').toFixed(2)}× (target ≥ 1.5× in wasm).`);
 }
 if (JSON_FILE) recordGeneration();
-console.log('\n\\* llama2.c figures are the issue\'s, measured on this machine kind (emcc -O3 -msimd128 -ffast-math in Node; gcc -O3 -march=native -ffast-math), not by this script.');
+console.log('\n\\* llama2.c figures are llama2.c\'s own for this machine kind (emcc -O3 -msimd128 -ffast-math in Node; gcc -O3 -march=native -ffast-math), not measured by this script.');
 
 const prefillNative = {};
 for (const c of CASES) {
