@@ -5,7 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(cmake g++ ninja-build emscripten libxsimd-dev libgtest-dev chromium fonts-noto-cjk)
+# Browsers for the tests: chromium; firefox-esr (driven over WebDriver BiDi);
+# webkit2gtk-driver (WebKitWebDriver and WebKitGTK's MiniBrowser), which needs
+# a display: xvfb.
+APT_PACKAGES=(cmake g++ ninja-build emscripten libxsimd-dev libgtest-dev chromium firefox-esr webkit2gtk-driver xvfb fonts-noto-cjk)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

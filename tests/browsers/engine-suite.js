@@ -1,10 +1,10 @@
 // The engine layer: the same checks in Chromium, Firefox ESR and WebKitGTK
 // (engines.js), one browser per engine for its whole file.
-// - Every playground page (pages.js) loads under the strict CSP with no
-//   console error, uncaught error, failed request or ResizeObserver loop,
-//   at 1280 px and after a resize to a phone's width; every attn-* element
-//   is defined and renders; the numbers the probes read (probes.js) equal
-//   Node's to the bit.
+// - Every playground page (pages.js) loads (in Japanese) under the strict CSP
+//   with no console error, uncaught error, failed request or ResizeObserver
+//   loop, at 1280 px and resized to a phone's width; every attn-* element is
+//   defined and renders; the numbers the probes read (probes.js) equal Node's
+//   (the core's to the bit).
 // - The threaded build loads where the page is cross-origin isolated
 //   (serve.js --isolated) and equals the single-thread build.
 // - The Train page trains 100 steps; every step's loss equals Node's
@@ -144,10 +144,10 @@ export function engineSuite(name) {
   });
 
   describe.each(PAGES)(`${name}: $path`, (entry) => {
-    test('loads with no error at 1280 px and at a phone\'s width; every element renders; its numbers equal Node\'s', async () => {
+    test('loads with no error, at 1280 px and resized to a phone\'s width; every element renders; its numbers equal Node\'s', async () => {
       env.plain.failed.length = 0;
-      const errors = [];
-      const page = await env.engine.open(`${env.plain.origin}/playground/${entry.path}?lang=en`, DESKTOP);
+      const page = await env.engine.open(`${env.plain.origin}/playground/${entry.path}?lang=ja`, DESKTOP);
+      let errors = [];
       try {
         await page.waitFor(ready, 60_000, !!entry.standalone);
         await page.evaluate(settle);
@@ -158,20 +158,14 @@ export function engineSuite(name) {
         if (!NO_NUMBERS.has(entry.path)) expect(numbers.length, 'numbers compared with Node').toBeGreaterThan(0);
         expect(numbers.filter((n) => n.problem).map((n) => `${n.probe} ${n.label}: ${n.problem}`), 'numbers vs Node').toEqual([]);
         await page.screenshot(join(shots, `${entry.nav}-1280.png`));
+        // A phone's width (MiniBrowser's window stays ~450 px wide at the least): every element redraws.
+        await page.resize(PHONE);
+        await page.evaluate(settle);
+        expect((await page.evaluate(RENDER_PROBLEMS)).problems, 'elements at a phone\'s width').toEqual([]);
+        await page.screenshot(join(shots, `${entry.nav}-phone.png`));
       } finally {
-        errors.push(...await errorsIn(page));
+        errors = await errorsIn(page);
         await page.close();
-      }
-      // A fresh load at a phone's width, in Japanese (MiniBrowser's window stays ~450 px wide at the least).
-      const phone = await env.engine.open(`${env.plain.origin}/playground/${entry.path}?lang=ja`, PHONE);
-      try {
-        await phone.waitFor(ready, 60_000, !!entry.standalone);
-        await phone.evaluate(settle);
-        expect((await phone.evaluate(RENDER_PROBLEMS)).problems, 'elements at a phone\'s width').toEqual([]);
-        await phone.screenshot(join(shots, `${entry.nav}-phone.png`));
-      } finally {
-        errors.push(...await errorsIn(phone));
-        await phone.close();
       }
       expect(errors, 'errors').toEqual([]);
       expect(env.plain.failed, 'failed requests').toEqual([]);

@@ -6,8 +6,8 @@
 //   webkit    Debian's WebKitGTK MiniBrowser through WebKitWebDriver and
 //             selenium-webdriver, on an Xvfb display (one window per session)
 // launchEngine(name) → { name, version, open(url, viewport), close() }; a page
-// → { evaluate(source, arg), waitFor(source, timeoutMs), screenshot(path),
-// nativeErrors, close() }. `source` is the text of a function expression,
+// → { evaluate(source, arg), waitFor(source, timeoutMs), resize(viewport),
+// screenshot(path), nativeErrors, close() }. `source` is the text of a function expression,
 // called in the page with `arg` (JSON); it may be async, and its result comes
 // back as JSON. Every launch uses a fresh temporary profile.
 import { spawn } from 'node:child_process';
@@ -17,11 +17,8 @@ import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { Builder } from 'selenium-webdriver';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
-];
 const MINIBROWSER = ['x86_64-linux-gnu', 'aarch64-linux-gnu'].map((t) => `/usr/lib/${t}/webkit2gtk-4.1/MiniBrowser`).find(existsSync);
 
 const call = (source, arg) => `(${source})(${JSON.stringify(arg ?? null)})`;
@@ -39,7 +36,7 @@ async function waitFor(page, source, timeoutMs = 30_000, arg) {
 }
 
 async function launchChromium() {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ locale: 'en-US', deviceScaleFactor: 1 });
   return {
     version: `Chromium ${browser.version()}`,
@@ -54,6 +51,7 @@ async function launchChromium() {
         nativeErrors,
         evaluate: (source, arg) => p.evaluate(call(source, arg)),
         waitFor: (source, ms, arg) => waitFor(page, source, ms, arg),
+        resize: (size) => p.setViewportSize(size),
         screenshot: (path) => p.screenshot({ path }),
         close: () => p.close(),
       };
@@ -81,6 +79,7 @@ async function launchFirefox() {
         nativeErrors,
         evaluate: (source, arg) => p.evaluate(call(source, arg)),
         waitFor: (source, ms, arg) => waitFor(page, source, ms, arg),
+        resize: (size) => p.setViewport(size),
         screenshot: (path) => p.screenshot({ path }),
         close: () => p.close(),
       };
@@ -147,6 +146,7 @@ async function launchWebKit({ env = {} } = {}) {
             return r.value;
           },
           waitFor: (source, ms, arg) => waitFor(page, source, ms, arg),
+          resize: (size) => driver.manage().window().setRect(size),
           screenshot: async (path) => writeFile(path, Buffer.from(await driver.takeScreenshot(), 'base64')),
           close: () => driver.get('about:blank'),
         };

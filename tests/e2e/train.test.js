@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as attn from '../../web/lib/node.js';
-import { launchBrowser, screenshot, usePlayground } from './browser.js';
+import { downloadBytes, launchBrowser, screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground({ locale: 'en-US' });
 const widget = (page) => page.locator('#train');
@@ -123,7 +123,7 @@ describe('Train page', () => {
     const files = {};
     for (const [what, selector] of [['checkpoint', '.actions .button:nth-child(4)'], ['tokenizer', '.actions .button:nth-child(5)']]) {
       const [download] = await Promise.all([page.waitForEvent('download'), click(page, selector)]);
-      files[what] = { name: download.suggestedFilename(), bytes: new Uint8Array(await readFile(await download.path())) };
+      files[what] = { name: download.suggestedFilename(), bytes: await downloadBytes(download) };
     }
     expect(files.checkpoint.name).toBe('attn-train-tiny-char.bin');
     expect(files.tokenizer.name).toBe('attn-train-tiny-char.tokenizer.bin');

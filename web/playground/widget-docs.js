@@ -88,10 +88,10 @@ function members(body) {
   return out;
 }
 
-/** The first ```html block or @example of a doc, else the bare tag. */
+/** The first element of the first ```html block (however many lines it spans), or the @example of a doc, else the bare tag. */
 function exampleOf(doc, tag) {
-  const block = doc.match(/```html\n([\s\S]*?)```/)?.[1];
-  if (block) return block.trim().split('\n')[0];
+  const block = doc.match(/```html\n([\s\S]*?)```/)?.[1]?.trim();
+  if (block) return block.match(/^<([a-z][\w-]*)[\s\S]*?<\/\1>/)?.[0] ?? block.split('\n')[0];
   const example = doc.match(/@example\s+(<[\s\S]*?<\/[a-z-]+>)/)?.[1];
   return example ?? `<${tag}></${tag}>`;
 }
