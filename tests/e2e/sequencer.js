@@ -6,7 +6,7 @@
 import { relative } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 
-const VISITS_EVERY_PAGE = /\/site(_\w+)?\.test\.js$/;
+const VISITS_EVERY_PAGE = /\/site(_desktop)?\.test\.js$/;
 
 export default class LongFilesFirst extends BaseSequencer {
   async sort(files) {
