@@ -5,10 +5,13 @@
 # native -march=native core; then tokens/second of tiny-model generation
 # (260K and 15M shapes, fp32 and Q8_0) natively, in Node and in headless
 # Chromium; then attnscope side by side with onnxruntime-web and
-# tfjs-backend-wasm in one Node process (scripts/bench/compare/compare.js).
-# Markdown tables (see docs/BENCHMARKS.md).
-# BENCH_ROUNDS=n alternates the backends n times (default 3); BENCH_GROUPS=
-# kernel,block,long,model,train,compare picks the tables (compare-browser, not in the
+# tfjs-backend-wasm in one Node process (scripts/bench/compare/compare.js);
+# then the tokenizer against Hugging Face tokenizers and js-tiktoken
+# (scripts/bench/tokenizer.js); then the memory a Chromium tab takes to load
+# a ~500 MB safetensors folder (scripts/bench/hf_memory.js). Markdown tables
+# (see docs/BENCHMARKS.md). BENCH_ROUNDS=n alternates the backends n times
+# (default 3); BENCH_GROUPS=
+# kernel,block,long,model,train,compare,tokenizer,hf-memory picks the tables (compare-browser, not in the
 # default: the compare tables again in headless Chromium, scripts/bench/compare/browser.js).
 # BENCH_BUILD_DIR builds the native
 # bench somewhere other than build/native (the default), e.g. to stay out of
@@ -23,7 +26,7 @@ dir=${BENCH_BUILD_DIR:-build/native}
 [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja >/dev/null
 ninja -C "$dir" --quiet attnscope_bench attnscope_run_model
 
-groups=",${BENCH_GROUPS:-kernel,block,long,model,train,compare},"
+groups=",${BENCH_GROUPS:-kernel,block,long,model,train,compare,tokenizer,hf-memory},"
 if [[ "$groups" =~ ,(kernel|block|long), ]]; then
   node scripts/bench/report.js "$dir/attnscope_bench"
 fi
@@ -39,6 +42,14 @@ fi
 if [[ "$groups" == *,compare,* ]]; then
   echo
   node scripts/bench/compare/compare.js
+fi
+if [[ "$groups" == *,tokenizer,* ]]; then
+  echo
+  node scripts/bench/tokenizer.js
+fi
+if [[ "$groups" == *,hf-memory,* ]]; then
+  echo
+  node scripts/bench/hf_memory.js
 fi
 if [[ "$groups" == *,compare-browser,* ]]; then
   echo

@@ -14,7 +14,7 @@ layer() { # layer "name" command...: runs a layer and prints its time
 
 layer "build" bash scripts/build.sh all
 
-layer "Docs (links, paths and names in README and docs/)" node --test tests/docs/
+layer "Docs (links, paths and names in README and docs/; every benchmark figure from docs/bench/)" node --test tests/docs/
 
 layer "GoogleTest (native, sse4.1 and scalar cores)" ctest --test-dir build/native --output-on-failure -j2
 

@@ -28,9 +28,11 @@ using Ptr = std::uintptr_t;
 // (web/lib/ops/model_config.js), so each spelling is written once.
 struct ModelInfo {
     int arch, format, weightType;  // Arch, FileFormat, WeightType
+    int fileDtype;                 // FileDtype: how the file stored the weights
     int tokenizer;                 // TokenizerKind, when hasTokenizer
     int dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, fileSeqLen, headSize, groupSize;
     bool sharedClassifier;
+    float normEps, ropeBase;       // the norms' epsilon; RoPE's base (rope_theta)
     double weightBytes, stateBytes;
     int positions, norm, activation;  // the architecture variant: Positions, Norm, Activation
     bool prenorm, bias;
@@ -73,6 +75,7 @@ class ModelHandle {
         const ModelConfig& c = model()->config();
         i.arch = static_cast<int>(c.arch), i.format = static_cast<int>(c.format);
         i.weightType = static_cast<int>(c.weight_type);
+        i.fileDtype = static_cast<int>(c.file_dtype);
         i.positions = static_cast<int>(c.positions), i.norm = static_cast<int>(c.norm);
         i.activation = static_cast<int>(c.activation);
         i.prenorm = c.prenorm, i.bias = c.bias, i.trainable = trainable_ != nullptr;
@@ -80,6 +83,7 @@ class ModelHandle {
         i.nKvHeads = c.n_kv_heads, i.vocabSize = c.vocab_size, i.seqLen = c.seq_len;
         i.fileSeqLen = c.file_seq_len, i.headSize = c.head_size, i.groupSize = c.group_size;
         i.sharedClassifier = c.shared_classifier;
+        i.normEps = c.norm_eps, i.ropeBase = c.rope_base;
         i.weightBytes = static_cast<double>(model()->weight_bytes());
         i.stateBytes = static_cast<double>(model()->state_bytes());
         return i;
@@ -94,6 +98,7 @@ class ModelHandle {
     }
     // tokens: n int32; logits: rows*V floats; attention: L*H*rows*(start+n) floats; 0 = skip.
     int forwardSequence(Ptr tokens, int n, int start, int rows, Ptr logits_out, Ptr attention_out) {
+        if (trainable_ && !trainable_->config().causal) return encoderForward(tokens, n, start, rows, logits_out, attention_out);
         if (!need_model()) return status_;
         keep(model()->forward_sequence(reinterpret_cast<const int*>(tokens), n, start, rows,
                                        reinterpret_cast<float*>(logits_out), reinterpret_cast<float*>(attention_out)));
@@ -147,18 +152,19 @@ class ModelHandle {
         std::vector<float>().swap(scratch_);
     }
 
-    // Training (defined in train_bindings.cpp). Sizes and enums as
-    // train::TrainConfig; seed an integer 0..2^53.
-    int createTrainable(int arch, int dim, int hidden_dim, int n_layers, int n_heads, int n_kv_heads,
-                        int vocab_size, int seq_len, bool shared_classifier, int positions, int norm,
-                        bool prenorm, int activation, bool bias, double seed);
+    // Training (defined in train_bindings.cpp, which registers TrainConfig);
+    // seed an integer 0..2^53.
+    int createTrainable(const train::TrainConfig& config, double seed);
+    train::TrainConfig trainConfig() const { return trainable_ ? trainable_->config() : train::TrainConfig{}; }
     bool trainable() const { return trainable_ != nullptr; }
     int paramCount() const { return trainable_ ? trainable_->param_count() : 0; }
     ParamEntry param(int i) const;
     Ptr paramsPtr() { return trainable_ ? reinterpret_cast<Ptr>(trainable_->params()) : 0; }
     Ptr gradsPtr() const { return trainable_ ? reinterpret_cast<Ptr>(trainable_->grads()) : 0; }
     void weightsChanged() { if (trainable_) trainable_->weights_changed(); }
-    int lossAndGradients(Ptr inputs, Ptr targets, int B, int T, Ptr loss_out);
+    int lossAndGradients(Ptr inputs, Ptr targets, int B, int T, const train::PassOptions& pass, Ptr loss_out);
+    // An encoder (causal false) runs a whole sequence in the trainer's forward: forwardSequence's contract, start 0.
+    int encoderForward(Ptr tokens, int n, int start, int rows, Ptr logits_out, Ptr attention_out);
     int loss(Ptr inputs, Ptr targets, int B, int T, Ptr loss_out);
     int saveLlama2c();
     int saveAgpt();
@@ -178,6 +184,15 @@ class ModelHandle {
         return status_;
     }
     int status() const { return status_; }
+    // A model read by another reader (hf_bindings.cpp) becomes this handle's, as a load does.
+    void adopt(std::unique_ptr<Transformer> m) {
+        if (tokenizer_ && tokenizer_->vocab_size() != m->config().vocab_size) tokenizer_.reset();
+        model_ = std::move(m);
+        trainable_.reset();
+        sampler_.reset();
+    }
+    // The model that runs forward (a loaded file's, or the trainable one's view), or null.
+    const Transformer* inferenceModel() const { return model(); }
 
   private:
     // The model that runs forward: a loaded file's, or the trainable one's view.
@@ -192,10 +207,7 @@ class ModelHandle {
         const auto n = static_cast<std::uint64_t>(size);
         if (!keep(gpt2 ? Transformer::load_gpt2(bytes_at(p), n, o, &m) : Transformer::load_llama2c(bytes_at(p), n, o, &m)))
             return status_;
-        if (tokenizer_ && tokenizer_->vocab_size() != m->config().vocab_size) tokenizer_.reset();
-        model_ = std::move(m);
-        trainable_.reset();
-        sampler_.reset();
+        adopt(std::move(m));
         return 0;
     }
     bool need_model() { return model() || (fail("no model is loaded"), false); }

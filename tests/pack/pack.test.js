@@ -30,6 +30,10 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
       'web/models/sort.tokenizer.bin', 'web/models/models.json', 'web/models/chars-q8.bin', 'web/lib/worker/model_worker_main.js']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
     }
+    // The tokenizer (pure JS, one file per part) and its types.
+    for (const f of ['web/lib/tokenizer/tokenizer.js', 'web/lib/tokenizer/bpe.js', 'web/lib/tokenizer.d.ts']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
+    }
     // Exercises: the engine, the code sandbox page and the local KaTeX (built by scripts/vendor-katex.js).
     for (const f of ['web/exercises/index.js', 'web/exercises/sandbox/frame.html', 'web/exercises/sandbox/frame.js',
       'web/vendor/katex/katex.mjs', 'web/vendor/katex/katex.min.css', 'web/vendor/katex/LICENSE']) {
@@ -38,6 +42,11 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
     // Experiments (attnscope/experiments): the runs, their Worker and the reference data the pages show.
     for (const f of ['web/experiments/index.js', 'web/experiments/index.d.ts', 'web/experiments/worker.js',
       'web/experiments/reference/in-context-regression.json']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
+    }
+    // The docs a user reads from node_modules, and the recorded runs their figures come from.
+    for (const f of ['README.md', 'CHANGELOG.md', 'SECURITY.md', 'LICENSE', 'docs/ARCHITECTURE.md', 'docs/CONTRIBUTING.md',
+      'docs/BENCHMARKS.md', 'docs/benchmarks-history.md', 'docs/bench/2026-11-26-compare-node.json']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
     }
     writeFileSync(join(dir, 'exercise.mjs'), `

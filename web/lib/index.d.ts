@@ -214,3 +214,5 @@ export * from './train_worker.js';
 export * from './memory.js';
 export * from './ssm.js';
 export * from './scaling.js';
+export * from './head_roles.js';
+export * from './tokenizer.js';

@@ -10,16 +10,25 @@ import type { Matrix } from './matrix.js';
  * training and held-out loss curves, tokens/s, time left, a sample (temperature 0.8, the run's seed each time)
  * every `sample-every` steps and one head's attention on the last sample.
  * Pause, resume, reset, download the checkpoint (llama2.c format) and its
- * tokenizer.bin, and (with `models-href`) open the model in the Tiny models
+ * tokenizer.bin or the Hugging Face folder PyTorch reads ("Download for
+ * PyTorch"), and (with `models-href`) open the model in the Tiny models
  * page.
  *
  * ```html
  * <attn-train preset="tiny" steps="600" seed="1" models-href="models.html"></attn-train>
  * ```
  *
+ * A run pauses itself when the tab is hidden (the status line says so;
+ * Resume goes on). A worker that dies mid-run is reported (state 'failed',
+ * the error line) and a "Resume from step K" button goes on from its last
+ * checkpoint. With `persist` the run survives a reload: a checkpoint (the
+ * weights and AdamW's state) with the curves and samples is kept in this
+ * browser's IndexedDB every 2 s of training and at every pause, and the
+ * element goes on from it when the page comes back (paused if it was).
+ *
  * Attributes: `text` ('austen' | 'own'), `level` ('char' | 'byte'),
  * `preset` ('tiny' | 'small' | 'medium'), `steps`, `seed`, `prompt`,
- * `sample-every`, `eval-every`, `models-href`, `lang`.
+ * `sample-every`, `eval-every`, `models-href`, `persist`, `lang`.
  * Events: `progress` (detail: TrainProgress), `sample` (TrainSample),
  * `train-end` (TrainResult), `error` ({ message }).
  */
@@ -35,16 +44,27 @@ export declare class AttnTrain extends HTMLElement {
   readonly worker: TrainerWorker | null;
   /** The head shown: { layer, head, tokens, weights [T, T] }, or null. */
   readonly attention: { layer: number; head: number; tokens: string[]; weights: Matrix } | null;
-  /** Trains a fresh model with the controls' settings (null after an error, which is shown). */
-  train(): Promise<TrainResult | null>;
-  pause(): Promise<unknown> | null;
+  /** Why the run is paused: 'user', 'hidden' (the tab was hidden), or null. */
+  readonly pauseReason: 'user' | 'hidden' | null;
+  /**
+   * Trains a fresh model with the controls' settings (null after an error,
+   * which is shown); { resume: true } goes on from the last checkpoint of a
+   * run that failed.
+   */
+  train(options?: { resume?: boolean }): Promise<TrainResult | null>;
+  /** Pauses after the current step; 'hidden' is what the element passes when the tab is hidden. */
+  pause(reason?: 'user' | 'hidden'): Promise<unknown> | null;
   resume(): Promise<unknown> | null;
   /** Ends any run, frees the model, clears the plot and samples. */
   reset(): void;
   /** The weights now (+ the tokenizer kind), or null before a run. */
   snapshot(): Promise<(TrainSnapshot & { tokenizerKind: 'char' | 'bpe' }) | null>;
-  /** Saves the checkpoint or the tokenizer.bin as a file. */
-  download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
+  /**
+   * Saves the checkpoint or the tokenizer.bin as a file, or ('huggingface')
+   * model.toHuggingFace()'s files: into a folder the reader picks where the
+   * browser has a folder picker (Chromium), else as one download per file.
+   */
+  download(what?: 'checkpoint' | 'tokenizer' | 'huggingface'): Promise<void>;
   /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
   openInModels(): Promise<void>;
 }
