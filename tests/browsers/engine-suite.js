@@ -172,6 +172,22 @@ export function engineSuite(name) {
     }, 180_000);
   });
 
+  test('an element that resizes itself from its ResizeObserver callback is caught as an error', async () => {
+    // The layout loop WebKit reported on eight pages: proof that capture.js
+    // sees it, so a page with one fails the test above.
+    const page = await env.engine.open(`${env.plain.origin}/playground/embed.html`, DESKTOP);
+    try {
+      await page.evaluate(`() => {
+        const box = document.body.appendChild(document.createElement('div'));
+        new ResizeObserver(() => { box.style.height = (box.offsetHeight + 1) + 'px'; }).observe(box);
+      }`);
+      await page.evaluate(settle);
+      expect((await errorsIn(page)).join('\n')).toMatch(/ResizeObserver loop/);
+    } finally {
+      await page.close();
+    }
+  });
+
   test('the threaded build loads where the page is cross-origin isolated and equals the single-thread build', async () => {
     if (name !== 'webkit') {
       expectThreads(await threadedAndSingle(env.engine, env));

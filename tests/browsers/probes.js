@@ -86,7 +86,12 @@ export const PROBES = [
   },
   {
     name: 'matrix product',
-    source: `async () => named('attn-matmul-steps').slice(0, 1).map((e) => enc(e.values))`,
+    source: `async () => {
+      const e = named('attn-matmul-steps')[0];
+      if (!e) return [];
+      for (let i = 0; i < 100 && !e.values; i++) await new Promise((r) => setTimeout(r, 100)); // WebKit draws it a moment later
+      return [enc(e.values)];
+    }`,
     node: (attn, v) => {
       const { a, b, c } = dec(v);
       return [{ label: 'C = A·B', got: c.data, want: attn.matmul(a, b).data }];
@@ -221,6 +226,7 @@ export const PROBES = [
     arg: {
       grokking: { p: 5, steps: 10 }, 'in-context-regression': { steps: 100, contextLength: 4, dims: 2 },
       'norm-placement': { layers: 2, steps: 10 }, 'scaling-sweep': { steps: 25 }, 'position-extrapolation': { steps: 25, trainLength: 8 },
+      'kv-head-sharing': { steps: 25, seeds: 1 }, 'kv-cache-compression': { steps: 20, seed: 1 },
     },
     async node(attn, x) {
       const { options, ...want } = await EXPERIMENTS[x.name](dec(x.options)); // options: the inputs, completed with defaults
