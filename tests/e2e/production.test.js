@@ -14,7 +14,10 @@ import { PAGES } from '../../web/playground/pages.js';
 import { collectErrors, launchBrowser } from './browser.js';
 
 const KB = 1024;
-const BUDGET = { home: 250 * KB, lab: 300 * KB }; // bytes on the wire before the page is interactive
+// Bytes on the wire before the page is interactive. The lab's grew past 300 KB when the
+// core's API gained the Hugging Face tokenizer and safetensors readers (~27 KB compressed,
+// imported statically with the rest of the API).
+const BUDGET = { home: 250 * KB, lab: 320 * KB };
 const MAX_REQUESTS = 40;
 const EXCLUDED = /\.bin$/; // models and training data are not part of the budget
 
