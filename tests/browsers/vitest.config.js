@@ -1,7 +1,8 @@
 // The engine layer: one file per browser engine, each with one browser for
 // all its checks (Firefox takes one WebDriver BiDi session at a time, and
-// MiniBrowser one window per WebDriver session). Two files run at once: one
-// per core of the machines this runs on.
+// MiniBrowser one window per WebDriver session). The three files run at once:
+// most of a file's time is a page waiting on its wasm, its Worker or a frame,
+// so three browsers share two cores without starving each other.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -16,7 +17,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/browsers/**/*.test.js'],
     environment: 'node',
-    maxWorkers: 2,
+    maxWorkers: 3,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
