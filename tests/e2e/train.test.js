@@ -143,7 +143,7 @@ describe('Train page', () => {
     page.on('download', (d) => downloads.push(d));
     await click(page, '.actions .button:nth-child(6)');
     await expect.poll(() => downloads.length).toBe(3);
-    for (const d of downloads) hf[d.suggestedFilename()] = new Uint8Array(await readFile(await d.path()));
+    for (const d of downloads) hf[d.suggestedFilename()] = await downloadBytes(d);
     expect(Object.keys(hf).sort()).toEqual(['config.json', 'model.safetensors', 'tokenizer.json']);
     const fromHf = await attn.Model.fromHuggingFace(hf);
     expect(fromHf.config).toMatchObject({ format: 'safetensors', architecture: 'LlamaForCausalLM', vocabSize: r.vocabSize, tokenizer: 'char' });
