@@ -1,18 +1,16 @@
 // Shared set-up of the browser tests: the CSP server from scripts/serve.js,
-// a headless Debian Chromium through playwright-core, and error collection.
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Debian's Chromium through playwright-core, and error collection. One
+// Chromium serves every test file (global-setup.js launches it); a test
+// file's "browser" is a fresh context in it, as private as a new profile.
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer } from '../../scripts/serve.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
-];
 
 /** Starts the playground server on a free port; returns {server, origin}. */
 export async function serveWeb() {
@@ -20,24 +18,31 @@ export async function serveWeb() {
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
-/** A fresh Chromium profile; `locale` sets navigator.language. close() removes the profile. */
+let shared = null;
+/** The shared Chromium (connected once per test file), or one of its own when run without global-setup.js. */
+function sharedChromium() {
+  const endpoint = inject('chromiumEndpoint');
+  shared ??= endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return shared;
+}
+afterAll(async () => { await (await shared)?.close(); shared = null; });
+
+/**
+ * A fresh browser context in the shared Chromium (its own cookies, storage,
+ * cache and downloads, like a new profile); `locale` sets
+ * navigator.language. Returns {context, close()}.
+ */
 export async function launchBrowser({ locale = 'en-US' } = {}) {
-  const profile = await mkdtemp(join(tmpdir(), 'attnscope-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    locale,
-    viewport: { width: 1280, height: 900 },
-    deviceScaleFactor: 1,
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
+  const browser = await sharedChromium();
+  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, acceptDownloads: true });
+  return { context, close: () => context.close() };
+}
+
+/** The bytes of a page's download (download.path() is not available from a shared browser). */
+export async function downloadBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** Collects console errors and uncaught page errors; the array fills as they happen. */
@@ -48,11 +53,17 @@ export function collectErrors(page) {
   return errors;
 }
 
-/** Saves a full-page screenshot to tests/artifacts/<name>.png; returns the path. */
+// Screenshots stop this far down a page: the widget reference is 67,000 px
+// tall at 390 px, and a picture that tall takes seconds and nobody looks at it whole.
+const SCREENSHOT_MAX_HEIGHT = 8000;
+
+/** Saves a full-page screenshot (its top 8,000 px) to tests/artifacts/<name>.png; returns the path. */
 export async function screenshot(page, name) {
-  await mkdir(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await mkdir(dirname(path), { recursive: true });
+  const { width, height } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+  const clip = height > SCREENSHOT_MAX_HEIGHT ? { x: 0, y: 0, width, height: SCREENSHOT_MAX_HEIGHT } : undefined;
+  await page.screenshot({ path, fullPage: true, clip });
   return path;
 }
 
@@ -65,7 +76,7 @@ export async function exposeLib(page) {
 }
 
 /**
- * Serves web/ and launches Chromium around one test file (beforeAll/afterAll).
+ * Serves web/ and opens a browser context around one test file (beforeAll/afterAll).
  * Returns {web, browser, open}: `open(path)` opens a page of the playground,
  * waits for body[data-ready="true"], exposes the package (unless
  * expose: false) and returns {page, errors, requests, response}. Options

@@ -132,7 +132,7 @@ describe('positions page layout', () => {
     } finally {
       await browser.close();
     }
-  });
+  }, 120_000); // 35 widths × lengths; about a minute on a busy 2-core machine
 
   test('below 360 px the largest Gram matrix scrolls inside its box, with a cue, and the keyboard brings its last column into view', async () => {
     const { page, errors } = await env.open('/playground/positions.html', { expose: false, viewport: { width: 320, height: 800 } });
@@ -159,7 +159,7 @@ describe('positions page layout', () => {
     await screenshot(page, 'positions-layout-en-320');
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   test.each(LOCALES)('the toolbar selects show their whole text at 1280, 390 and 360 px (%s)', async (locale, tag) => {
     const browser = await launchBrowser({ locale });

@@ -1,8 +1,11 @@
-// Checks the site-wide browser tests run on every page (site.test.js):
-// horizontal overflow, attn-* elements covered by something else, and
-// axe-core's serious and critical violations.
+// Checks the site-wide browser tests run on every page (site.test.js,
+// site_desktop.test.js): horizontal overflow, attn-* elements covered by
+// something else, and axe-core's serious and critical violations; and
+// checkPage, one visit of a page with all of them.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { expect } from 'vitest';
+import { collectErrors, screenshot } from './browser.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -47,4 +50,41 @@ export async function axeViolations(page) {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
+
+// Pages without a script of their own (the embedding example) are ready when their heatmaps have drawn.
+const ready = (standalone) => document.body.dataset.ready === 'true'
+  || (standalone && [...document.querySelectorAll('attn-heatmap')].every((h) => h.weights));
+
+/**
+ * Opens page `entry` (of pages.js) at `size` in `lang` (and `colorScheme`) in
+ * env's browser; pictures it as tests/artifacts/site/<nav>-<width>-<lang>[-dark].png
+ * and returns what is wrong: errors, overflow, covered elements (unless
+ * covered: false), axe's serious and critical findings (when axe: true),
+ * undocumented attributes on the widget reference.
+ */
+export async function checkPage(env, entry, { size, lang, colorScheme = 'light', axe = false, covered = true }) {
+  const problems = [];
+  const page = await env.browser.context.newPage();
+  try {
+    await page.setViewportSize(size);
+    if (colorScheme !== 'light') await page.emulateMedia({ colorScheme });
+    const errors = collectErrors(page);
+    await page.goto(`${env.web.origin}/playground/${entry.path}?lang=${lang}`);
+    await page.waitForFunction(ready, !!entry.standalone, { timeout: 30_000 });
+    const where = `${entry.path} ${size.width}px ${lang}${colorScheme === 'light' ? '' : ` ${colorScheme}`}`;
+    if (!entry.standalone) expect(await page.evaluate(() => document.documentElement.lang), where).toBe(lang);
+    await screenshot(page, `site/${entry.nav}-${size.width}-${lang}${colorScheme === 'light' ? '' : `-${colorScheme}`}`);
+    const overflow = await horizontalOverflow(page);
+    if (overflow > 0) problems.push(`${where}: ${overflow}px wider than the screen`);
+    if (covered) for (const c of await coveredElements(page)) problems.push(`${where}: <${c.tag}${c.id ? `#${c.id}` : ''}> covered by ${c.by}`);
+    if (axe) for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.nodes} nodes: ${v.help}) e.g. ${v.targets.join(', ')}`);
+    for (const e of errors) problems.push(`${where}: ${e}`);
+    // The widget reference marks attributes an element observes but its documentation does not name.
+    const undocumented = await page.evaluate(() => document.body.dataset.undocumented ?? '0');
+    if (undocumented !== '0') problems.push(`${where}: ${undocumented} undocumented attributes`);
+  } finally {
+    await page.close();
+  }
+  return problems;
 }

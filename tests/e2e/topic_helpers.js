@@ -1,8 +1,7 @@
 // What the topic pages' browser tests (efficiency, positions, ssm) share:
-// moving a widget's slider as a reader does, and the screenshots at 1280 and
-// 390 px in English and Japanese with the no-sideways-scroll check.
+// moving a widget's slider as a reader does, and the language switch on a
+// phone with the no-sideways-scroll check.
 import { expect } from 'vitest';
-import { screenshot } from './browser.js';
 
 /** Sets a range input inside a widget's shadow root the way a user's drag does (input event). */
 export function drag(page, host, selector, value) {
@@ -14,19 +13,15 @@ export function drag(page, host, selector, value) {
 }
 
 /**
- * Screenshots `page` as `<name>-en-1280`, `-en-390`, `-ja-390`, `-ja-1280`;
- * at 390 px the page must not scroll sideways, and after the language switch
- * its h1 must read `jaTitle`.
+ * The language switch on a phone: at 390 px the page must not scroll
+ * sideways, in English and after a click on 日本語, when its h1 must read
+ * `jaTitle`. (The pictures of each page at both sizes and in both languages
+ * are site.test.js's and site_desktop.test.js's.)
  */
-export async function screenshotsInBothLanguages(page, name, jaTitle) {
-  await screenshot(page, `${name}-en-1280`);
+export async function switchesLanguageAndFits(page, jaTitle) {
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await screenshot(page, `${name}-en-390`);
   await page.locator('attn-lang-switch button', { hasText: '日本語' }).click();
   expect(await page.textContent('h1')).toBe(jaTitle);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await screenshot(page, `${name}-ja-390`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await screenshot(page, `${name}-ja-1280`);
 }

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as attn from '../../web/lib/node.js';
-import { launchBrowser, screenshot, usePlayground } from './browser.js';
+import { downloadBytes, launchBrowser, screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground({ locale: 'en-US' });
 const widget = (page) => page.locator('#train');
@@ -125,7 +125,7 @@ describe('Train page', () => {
     const files = {};
     for (const [what, selector] of [['checkpoint', '.actions .button:nth-child(4)'], ['tokenizer', '.actions .button:nth-child(5)']]) {
       const [download] = await Promise.all([page.waitForEvent('download'), click(page, selector)]);
-      files[what] = { name: download.suggestedFilename(), bytes: new Uint8Array(await readFile(await download.path())) };
+      files[what] = { name: download.suggestedFilename(), bytes: await downloadBytes(download) };
     }
     expect(files.checkpoint.name).toBe('attn-train-tiny-char.bin');
     expect(files.tokenizer.name).toBe('attn-train-tiny-char.tokenizer.bin');
@@ -143,7 +143,7 @@ describe('Train page', () => {
     page.on('download', (d) => downloads.push(d));
     await click(page, '.actions .button:nth-child(6)');
     await expect.poll(() => downloads.length).toBe(3);
-    for (const d of downloads) hf[d.suggestedFilename()] = new Uint8Array(await readFile(await d.path()));
+    for (const d of downloads) hf[d.suggestedFilename()] = await downloadBytes(d);
     expect(Object.keys(hf).sort()).toEqual(['config.json', 'model.safetensors', 'tokenizer.json']);
     const fromHf = await attn.Model.fromHuggingFace(hf);
     expect(fromHf.config).toMatchObject({ format: 'safetensors', architecture: 'LlamaForCausalLM', vocabSize: r.vocabSize, tokenizer: 'char' });

@@ -1,15 +1,20 @@
 // Browser tests: real Debian Chromium through playwright-core against the
-// CSP server of scripts/serve.js. Files run one after another (each starts
-// its own server and browser); timeouts allow for a cold browser start.
+// CSP server of scripts/serve.js. One Chromium for the whole run
+// (global-setup.js); each file connects to it and works in its own contexts
+// (browser.js). Two files run at a time, one per core: most of a file's time
+// is a page waiting on its wasm, its Worker or a frame, not the CPU.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './sequencer.js';
 
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/e2e/**/*.test.js'],
     environment: 'node',
-    fileParallelism: false,
+    globalSetup: ['tests/e2e/global-setup.js'],
+    sequence: { sequencer: LongFilesFirst },
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

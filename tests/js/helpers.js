@@ -5,6 +5,15 @@ import * as attn from '../../web/lib/node.js';
 
 export { attn };
 
+/**
+ * Whether this run is the scalar build's (ATTNSCOPE_BACKEND=wasm-scalar). The
+ * few tests that score a model over a whole held-out text skip it: they take
+ * a minute there, the kernels they run are checked on that build by the
+ * fixture tests beside them, and what they measure (the shipped weights'
+ * loss) does not depend on the build.
+ */
+export const SCALAR_RUN = process.env.ATTNSCOPE_BACKEND === 'wasm-scalar';
+
 /** The fixtures' encoding of non-finite numbers ("inf", "-inf", "nan"). */
 export function decodeNumber(v) {
   if (v === 'nan') return NaN;

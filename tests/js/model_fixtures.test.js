@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { test, expect, beforeAll, describe } from 'vitest';
 import { charsHeldoutWindows, scoreRows } from '../../scripts/chars_heldout.js';
-import { attn } from './helpers.js';
+import { SCALAR_RUN, attn } from './helpers.js';
 import {
   MODELS_DIR, argmax, expectCloseScaled, fixtureBytes, fixtureJson, meanLoss, modelBytes, modelsJson, nativeGenerate,
 } from './model_helpers.js';
@@ -135,7 +135,8 @@ describe.each(Object.keys(shipped))('default model %s', (name) => {
     expect(loss).toBeLessThan(info.heldout.uniform_baseline / 4);
   });
 
-  test('held-out loss is far below the uniform baseline, as the script measured', () => {
+  // The chars model's 64 windows not on the scalar build (SCALAR_RUN): its forward is checked against PyTorch above.
+  test.skipIf(SCALAR_RUN && name === 'chars')('held-out loss is far below the uniform baseline, as the script measured', () => {
     const { loss: recorded, uniform_baseline: uniform } = info.heldout;
     let loss;
     if (name === 'chars') {

@@ -4,7 +4,7 @@
 // reader, a float64 forward in plain loops (llama_reference.js), and the
 // float model itself.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { attn, thrown } from './helpers.js';
+import { SCALAR_RUN, attn, thrown } from './helpers.js';
 import { MODELS_DIR, fixtureBytes, modelBytes, modelsJson, nativeGenerate } from './model_helpers.js';
 import { dequantize, forward64, readAk42v2, readLegacy } from './llama_reference.js';
 import { charsHeldoutWindows, scoreRows } from '../../scripts/chars_heldout.js';
@@ -207,7 +207,8 @@ describe('web/models/chars-q8.bin', () => {
     }, 60_000);
   });
 
-  test('held-out loss (text never trained on) is within the margin of the float model\'s', () => {
+  // Not on the scalar build (SCALAR_RUN): its q8 kernel is checked against float64 above.
+  test.skipIf(SCALAR_RUN)('held-out loss (text never trained on) is within the margin of the float model\'s', () => {
     // nats per character, scored as scripts/measure-q8.js scores it (one scoreRows for both)
     const windows = charsHeldoutWindows(f32).filter((_, i) => i % 4 === 0); // 16 of the 64 windows
     const loss = (model) => {

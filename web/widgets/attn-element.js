@@ -50,12 +50,20 @@ export class AttnElement extends HTMLElement {
   connectedCallback() {
     this.#cleanups.push(onLangChange(() => this.languageChanged()));
     if (this.constructor.observesSize) {
+      // resized() redraws, which may change this element's height (and so an
+      // observed ancestor's). Done inside the observer's callback, that change
+      // is a layout loop the browser reports as an error ("ResizeObserver loop
+      // completed with undelivered notifications"): redraw in the next frame.
+      let frame = 0;
       const observer = new ResizeObserver(([entry]) => {
         const width = Math.floor(entry.contentRect.width);
-        if (width !== this.#width) { this.#width = width; this.resized(width); }
+        if (width === this.#width) return;
+        this.#width = width;
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(() => { if (this.isConnected) this.resized(this.#width); });
       });
       observer.observe(this);
-      this.#cleanups.push(() => observer.disconnect());
+      this.#cleanups.push(() => { observer.disconnect(); cancelAnimationFrame(frame); });
     }
     if (this.constructor.needsCore && !this.#coreReady && !this.#coreError) {
       // Imported on demand: a page whose elements need no core (the nav) does not download it.

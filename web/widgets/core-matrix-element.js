@@ -79,7 +79,7 @@ export class CoreMatrixElement extends AttnElement {
       const showValues = (r.showValues ?? true) && cellSize >= (r.integers ? 22 : 34);
       this.#view.draw({
         matrix: r.matrix, rowLabels: labels(R), colLabels: labels(C), sums: r.sums ?? null, masked: r.masked ?? null,
-        cellSize, max: r.max, showValues,
+        cellSize, max: r.max, showValues, integers: !!r.integers, // whole numbers read better without the view's 2 decimals
         text: {
           caption: null, rowTitle, colTitle: t('heatmap.keys', {}, lang),
           sumHeader: r.sumHeader ?? '', valueName: r.valueName ?? t('heatmap.value', {}, lang),
@@ -87,9 +87,6 @@ export class CoreMatrixElement extends AttnElement {
           label: t('heatmap.label', { rows: R, cols: C }, lang), scale: t('heatmap.scale', {}, lang),
         },
       });
-      if (r.integers) { // whole numbers read better without the view's 2 decimals
-        for (const cell of this.shadowRoot.querySelectorAll(showValues ? '.cell, .sum' : '.sum')) cell.textContent = cell.dataset.value.replace('-', '−');
-      }
       this.dispatchEvent(new CustomEvent('change', { detail: { matrix: r.matrix } }));
     } catch (e) {
       this.#shown = null;

@@ -68,7 +68,8 @@ export class HeatmapView {
 
   /**
    * state: { matrix: {data, shape:[R, C]}, rowLabels, colLabels, sums (Float32Array|null),
-   * masked(i, j) | null, text: {caption, rowTitle, colTitle, sumHeader, label, scale}, max, cellSize, showValues }
+   * masked(i, j) | null, text: {caption, rowTitle, colTitle, sumHeader, label, scale}, max, cellSize, showValues,
+   * integers (whole numbers: values and sums printed without decimals) }
    */
   draw(state) {
     this.#state = state;
@@ -83,6 +84,8 @@ export class HeatmapView {
     if (this.#sumHeader) this.#sumHeader.textContent = state.text.sumHeader;
     const scale = colourScale(state.matrix.data, { max: state.max, stops: this.#scales.read() });
     const compact = state.cellSize < 40;
+    // In the view, so that a recolour (a light/dark switch) prints them the same way.
+    const show = (v) => (state.integers ? formatExact(v).replace('-', '−') : formatShort(v, { compact }));
     state.matrix.data.forEach((v, n) => {
       const cell = this.#cells[n];
       const { background, ink } = scale.colour(v);
@@ -91,11 +94,11 @@ export class HeatmapView {
       cell.dataset.value = formatExact(v);
       const masked = !!state.masked?.(Math.floor(n / C), n % C);
       cell.classList.toggle('masked', masked);
-      cell.textContent = state.showValues && !masked ? formatShort(v, { compact }) : '';
+      cell.textContent = state.showValues && !masked ? show(v) : '';
     });
     this.#sumCells.forEach((cell, i) => {
       cell.dataset.value = formatExact(state.sums[i]);
-      cell.textContent = formatShort(state.sums[i], { compact });
+      cell.textContent = show(state.sums[i]);
     });
     const [lo, bar, hi] = this.#legend.children;
     lo.textContent = formatShort(scale.min).replace(/\.00$/, '');
