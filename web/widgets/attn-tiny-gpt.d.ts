@@ -1,5 +1,6 @@
 // Types of <attn-tiny-gpt> (attn-tiny-gpt.js); index.d.ts re-exports them.
 import type { Tensor, ModelConfig, ModelWorker, GeneratedToken, GenerateResult } from '../lib/index.js';
+import type { AttnHeadRoles } from './attn-head-roles.js';
 
 /** What <attn-tiny-gpt>'s inspector shows for one generated token. */
 export interface TinyGptInspection {
@@ -35,7 +36,8 @@ export interface TinyGptSettings {
  * generated token to see that step's top-10 next-token probabilities and the
  * attention of every layer and head (heatmaps). The reader can pick a shipped
  * model or load a llama2.c checkpoint + tokenizer.bin from disk (file inputs
- * or drag and drop; read locally, never uploaded).
+ * or drag and drop; read locally, never uploaded). Under it, a table of what
+ * every head of the loaded model does, measured (`<attn-head-roles>`).
  *
  * Attributes: `model` ('chars-q8' default: the character model with Q8_0
  * weights, a quarter of the bytes; 'chars' the same model in float32; 'sort';
@@ -63,6 +65,8 @@ export declare class AttnTinyGpt extends HTMLElement {
   /** Resolves when the current model has loaded (rejects if loading failed). */
   readonly loaded: Promise<void>;
   readonly inspected: TinyGptInspection | null;
+  /** The <attn-head-roles> inside: the loaded model's heads measured (previous token, induction, first token, itself), a click opens one. */
+  readonly headRoles: AttnHeadRoles;
   /** What the controls hold; setting any subset switches the model if `model` differs, then fills the controls. */
   get settings(): TinyGptSettings;
   set settings(s: Partial<TinyGptSettings>);

@@ -9,6 +9,7 @@
 // (file inputs or drag and drop; never uploaded). See index.d.ts.
 import { attn } from './attention-source.js';
 import { AttnHeatmap } from './attn-heatmap.js';
+import { AttnHeadRoles } from './attn-head-roles.js';
 import { t, langFor } from './i18n.js';
 import { AttnElement } from './attn-element.js';
 import { buildView, applyText, showModelChoice, modelInfo, tokenNodes } from './tiny-gpt-view.js';
@@ -20,7 +21,7 @@ import './tiny-gpt-messages.js';
 const ATTRIBUTES = ['model', 'prompt', 'temperature', 'top-k', 'top-p', 'seed', 'max-new-tokens', 'lang'];
 export class AttnTinyGpt extends AttnElement {
   static tag = 'attn-tiny-gpt';
-  static uses = { 'attn-heatmap': AttnHeatmap };
+  static uses = { 'attn-heatmap': AttnHeatmap, 'attn-head-roles': AttnHeadRoles };
 
   static get observedAttributes() { return ATTRIBUTES; }
 
@@ -78,6 +79,8 @@ export class AttnTinyGpt extends AttnElement {
 
   /** The ModelWorker in use (null while loading or without a model). */
   get worker() { return this.#worker; }
+  /** The <attn-head-roles> inside: the loaded model's heads, measured (its `state` is the table's). */
+  get headRoles() { return this.#ui.roles; }
   /** The loaded model's config, or null. */
   get config() { return this.#worker?.config ?? null; }
   /** True while tokens are being generated. */
@@ -250,6 +253,8 @@ export class AttnTinyGpt extends AttnElement {
     this.#worker?.dispose();
     this.#worker = worker;
     this.#labels.clear();
+    this.#ui.roles.label = (id) => this.#label(id);
+    this.#ui.roles.model = worker;
   }
 
   #loadChosenFiles() {
@@ -295,5 +300,6 @@ export class AttnTinyGpt extends AttnElement {
     if (this.#result && !this.generating) this.#speed(this.#result.tokensPerSecond, this.#result.stopReason);
     this.#ui.stop.disabled = !this.generating;
     this.#inspector.render(lang);
+    if (this.hasAttribute('lang')) this.#ui.roles.setAttribute('lang', lang);
   }
 }

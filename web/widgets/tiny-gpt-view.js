@@ -5,6 +5,7 @@ import { el, labelledField as field } from './dom.js';
 import { fillMarked, t } from './i18n.js';
 import { mebibytes } from './tiny-gpt-files.js';
 import { STYLE } from './tiny-gpt-style.js';
+import { AttnHeadRoles } from './attn-head-roles.js';
 
 const MODELS = ['chars-q8', 'chars', 'sort', 'file'];
 
@@ -94,10 +95,12 @@ export function buildView(root) {
   ui.hint.dataset.i18n = 'gpt.hint';
   ui.inspector = el('section', 'inspector');
   ui.inspector.hidden = true;
+  ui.roles = new AttnHeadRoles(); // the loaded model's heads, measured (attn-head-roles.js)
+  ui.roles.className = 'roles';
 
   const promptRow = field('gpt.prompt', ui.prompt, 'field prompt');
   root.append(el('style', null, STYLE), ui.picker, ui.about, ui.files, ui.info, ui.download, promptRow, ui.knobs, actions,
-    ui.error, ui.output, ui.hint, ui.inspector);
+    ui.error, ui.output, ui.hint, ui.inspector, ui.roles);
   return ui;
 }
 
