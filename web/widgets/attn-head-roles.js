@@ -12,11 +12,9 @@ import { tokenLabel } from './tiny-gpt-files.js';
 import {
   PROBES, VIEWS, buildView, moveFocus, renderDetail, renderLegend, renderTable, showChoices,
 } from './head-roles-view.js';
-import { EXAMPLE_TEXTS } from './head-roles-messages.js';
+import { aboutLine, probeOptions, statusLine } from './head-roles-probe.js';
 
 const ATTRIBUTES = ['model', 'probe', 'text', 'head', 'view', 'lang'];
-/** Tokens of a text probe at most (the rest is left out and said so). */
-const MAX_TEXT_TOKENS = 128;
 
 /** 'l.h' -> { layer, head } (or null). */
 const parseHead = (s) => (/^\d+\.\d+$/.test(s ?? '') ? { layer: Number(s.split('.')[0]), head: Number(s.split('.')[1]) } : null);
@@ -112,10 +110,11 @@ export class AttnHeadRoles extends AttnElement {
     if (!model) { this.schedule(); return Promise.resolve(null); }
     const task = (async () => {
       try {
-        const opts = await this.#probeOptions(model);
-        if (!opts) return null;
+        const probe = await probeOptions(model, this.#state);
+        if (!probe) { this.#message = t('roles.needText', {}, this.language); return null; }
+        this.#truncated = probe.truncated;
         const roles = await attn.headRoles(model, {
-          ...opts, signal: run.signal,
+          ...probe.options, signal: run.signal,
           onProgress: (p) => { if (this.#run === run) { this.#progress = p; this.schedule(); } },
         });
         const ids = roles.probe.ids[0];
@@ -150,9 +149,9 @@ export class AttnHeadRoles extends AttnElement {
     ui.text.placeholder = t('roles.own.placeholder', {}, lang);
     const canUseText = !this.#model || this.#model.config?.tokenizer !== 'none';
     showChoices(ui, s, canUseText);
-    ui.about.textContent = this.#about(lang);
+    ui.about.textContent = aboutLine({ model: this.#model, state: s, roles, truncated: this.#truncated }, lang);
     ui.error.textContent = this.#message ? t('roles.error', { message: this.#message }, lang) : '';
-    ui.status.textContent = this.#status(lang);
+    ui.status.textContent = statusLine({ progress: this.#progress, roles }, lang);
     ui.scroll.hidden = !roles;
     ui.views.hidden = !roles;
     renderLegend(ui, roles, lang);
@@ -199,45 +198,9 @@ export class AttnHeadRoles extends AttnElement {
     }
   }
 
-  // headRoles options of the chosen probe; a text is encoded and cut to MAX_TEXT_TOKENS.
-  async #probeOptions(model) {
-    const s = this.#state;
-    this.#truncated = 0;
-    if (s.probe === 'repeated' || model.config.tokenizer === 'none') return {};
-    const text = s.probe === 'own' ? s.text.trim() : EXAMPLE_TEXTS[s.probe];
-    if (!text) { this.#message = t('roles.needText', {}, this.language); return null; }
-    const ids = await model.encode(text);
-    const { nLayers: L, nHeads: H, seqLen } = model.config;
-    const cap = Math.min(seqLen, MAX_TEXT_TOKENS, Math.floor(Math.sqrt(2 ** 25 / (L * H))));
-    if (ids.length > cap) this.#truncated = cap;
-    return { ids: ids.slice(0, cap) };
-  }
-
   async #tokenLabel(model, id) {
     if (this.#label) return String(await this.#label(id));
     if (model.config.tokenizer === 'none' || typeof model.piece !== 'function') return `#${id}`;
     return tokenLabel(await model.piece(id));
-  }
-
-  #about(lang) {
-    const s = this.#state;
-    if (!this.#model) return t('roles.noModel', {}, lang);
-    if (this.#model.config?.tokenizer === 'none' && s.probe !== 'repeated') return t('roles.noText', {}, lang);
-    const roles = this.#roles;
-    if (s.probe === 'repeated') {
-      return roles ? t('roles.about.repeated', { samples: roles.probe.ids.length, n: roles.probe.segmentLength }, lang) : '';
-    }
-    const text = s.probe === 'own' ? s.text : EXAMPLE_TEXTS[s.probe];
-    const cut = this.#truncated ? ` (${t('roles.about.truncated', { n: this.#truncated }, lang)})` : '';
-    return text ? `${t('roles.about.text', { text }, lang)}${cut}` : '';
-  }
-
-  #status(lang) {
-    if (this.#progress) return t('roles.measuring', this.#progress, lang);
-    const roles = this.#roles;
-    if (!roles) return '';
-    const seqs = roles.probe.ids;
-    const what = seqs.length > 1 ? t('roles.sequences', { count: seqs.length, tokens: seqs[0].length }, lang) : t('roles.sequence', { tokens: seqs[0].length }, lang);
-    return t('roles.measured', { what }, lang);
   }
 }

@@ -24,10 +24,10 @@ const since = (clocks, start) => Object.fromEntries(Object.entries(clocks).map((
  * safetensors, the same weights come from model.agpt (our GPT-2 layout,
  * written from the same tensors by make_gpt2.py).
  */
-export function attnscopeSystem(attn, dir, clocks) {
+export async function attnscopeSystem(attn, dir, clocks) {
   const files = { 'config.json': readFileSync(`${dir}/config.json`), 'model.safetensors': readFileSync(`${dir}/model.safetensors`) };
   const model = typeof attn.Model.fromHuggingFace === 'function'
-    ? attn.Model.fromHuggingFace(files)
+    ? await attn.Model.fromHuggingFace(files)
     : attn.Model.fromGpt2(readFileSync(`${dir}/model.agpt`));
   const route = typeof attn.Model.fromHuggingFace === 'function' ? 'Model.fromHuggingFace' : 'Model.fromGpt2 (AGPT copy of the weights)';
   return {
