@@ -6,13 +6,14 @@
 # (260K and 15M shapes, fp32 and Q8_0) natively, in Node and in headless
 # Chromium; then attnscope side by side with onnxruntime-web and
 # tfjs-backend-wasm in one Node process (scripts/bench/compare/compare.js);
-# then a GPT-2-124M-shaped model against onnxruntime-web running the same
-# weights exported with torch.onnx: prefill and generation with the KV cache
-# (scripts/bench/gpt2/bench.js; its ~1.6 GB of files go to
-# build/bench-models/gpt2-124m, made once by make_gpt2.py with Debian's torch).
-# Markdown tables (see docs/BENCHMARKS.md).
+# then the tokenizer against Hugging Face tokenizers and js-tiktoken
+# (scripts/bench/tokenizer.js); then a GPT-2-124M-shaped model against
+# onnxruntime-web running the same weights exported with torch.onnx: prefill
+# and generation with the KV cache (scripts/bench/gpt2/bench.js; its ~1.6 GB
+# of files go to build/bench-models/gpt2-124m, made once by make_gpt2.py with
+# Debian's torch). Markdown tables (see docs/BENCHMARKS.md).
 # BENCH_ROUNDS=n alternates the backends n times (default 3); BENCH_GROUPS=
-# kernel,block,long,model,train,compare,gpt2 picks the tables (compare-browser, not in the
+# kernel,block,long,model,train,compare,tokenizer,gpt2 picks the tables (compare-browser, not in the
 # default: the compare tables again in headless Chromium, scripts/bench/compare/browser.js).
 # BENCH_BUILD_DIR builds the native
 # bench somewhere other than build/native (the default), e.g. to stay out of
@@ -27,7 +28,7 @@ dir=${BENCH_BUILD_DIR:-build/native}
 [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja >/dev/null
 ninja -C "$dir" --quiet attnscope_bench attnscope_run_model
 
-groups=",${BENCH_GROUPS:-kernel,block,long,model,train,compare,gpt2},"
+groups=",${BENCH_GROUPS:-kernel,block,long,model,train,compare,tokenizer,gpt2},"
 if [[ "$groups" =~ ,(kernel|block|long), ]]; then
   node scripts/bench/report.js "$dir/attnscope_bench"
 fi
@@ -43,6 +44,10 @@ fi
 if [[ "$groups" == *,compare,* ]]; then
   echo
   node scripts/bench/compare/compare.js
+fi
+if [[ "$groups" == *,tokenizer,* ]]; then
+  echo
+  node scripts/bench/tokenizer.js
 fi
 if [[ "$groups" == *,gpt2,* ]]; then
   echo

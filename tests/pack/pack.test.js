@@ -30,6 +30,10 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
       'web/models/sort.tokenizer.bin', 'web/models/models.json', 'web/models/chars-q8.bin', 'web/lib/worker/model_worker_main.js']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
     }
+    // The tokenizer (pure JS, one file per part) and its types.
+    for (const f of ['web/lib/tokenizer/tokenizer.js', 'web/lib/tokenizer/bpe.js', 'web/lib/tokenizer.d.ts']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
+    }
     // Exercises: the engine, the code sandbox page and the local KaTeX (built by scripts/vendor-katex.js).
     for (const f of ['web/exercises/index.js', 'web/exercises/sandbox/frame.html', 'web/exercises/sandbox/frame.js',
       'web/vendor/katex/katex.mjs', 'web/vendor/katex/katex.min.css', 'web/vendor/katex/LICENSE']) {

@@ -298,3 +298,25 @@ export async function headRoleTypes(model: attn.Model, worker: attn.ModelWorker)
   await attn.headRoles(model, { sample: 2 });
   return roles.scores[role][0][0] + fromText.chance.induction + scores.queries.sink + (name ? 1 : 0) + wrong.length + attn.DEFAULT_ROLE_THRESHOLD;
 }
+
+export function tokenizers(json: Uint8Array, bin: ArrayBuffer): number {
+  const tok: attn.Tokenizer = attn.Tokenizer.fromHuggingFace(json, { config: '{"bos_token": "<s>"}' });
+  const ids: number[] = tok.encode('Hello world', { addSpecialTokens: false });
+  const text: string = tok.decode(new Int32Array(ids), { skipSpecialTokens: true });
+  const pieces: string[] = tok.tokens('Hello');
+  const kind: attn.TokenizerKind = tok.kind;
+  const llama = attn.Tokenizer.fromLlama2c(bin, { kind: 'char' });
+  const trained = attn.Tokenizer.trainBpe(['one text', 'another'], { vocabSize: 300, onProgress: (p) => console.log(p.merges) });
+  const back: string = attn.Tokenizer.fromHuggingFace(trained.toHuggingFace()).decode([1, 2]);
+  const bos: number | undefined = tok.specialTokens.bos;
+  const stream = tok.decodeStream({ skipSpecialTokens: true });
+  const piece: string = stream.step(ids[0]);
+  // @ts-expect-error: the kind of a tokenizer.bin is 'bpe' or 'char'
+  attn.Tokenizer.fromLlama2c(bin, { kind: 'wordpiece' });
+  // @ts-expect-error: trainBpe needs a vocabulary size
+  attn.Tokenizer.trainBpe('text', {});
+  // @ts-expect-error: not built with new
+  new attn.Tokenizer();
+  return ids.length + text.length + pieces.length + kind.length + llama.vocabSize + back.length + (bos ?? 0) +
+    (tok.idToToken(0) ?? '').length + (tok.tokenToId('a') ?? 0) + tok.addedTokens.length + piece.length;
+}

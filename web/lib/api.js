@@ -32,3 +32,4 @@ export { preloadDefaultModel } from './asset_cache.js';
 export { quantizeLlama2c } from './ops/quantize_llama2c.js';
 export { headRoles, headRoleProbe } from './ops/head_role_probe.js';
 export { headRoleScores, HEAD_ROLES, DEFAULT_ROLE_THRESHOLD } from './ops/head_roles.js';
+export { Tokenizer } from './tokenizer/tokenizer.js';

@@ -215,3 +215,4 @@ export * from './memory.js';
 export * from './ssm.js';
 export * from './scaling.js';
 export * from './head_roles.js';
+export * from './tokenizer.js';
