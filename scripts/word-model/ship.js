@@ -60,8 +60,12 @@ export async function ship(attn, dir, { log = console.log } = {}) {
   const q8 = attn.quantizeLlama2c(fp32, { groupSize: GROUP_SIZE });
   await attn.ready();
   const tok = attn.Tokenizer.fromHuggingFace(tokenizerJson);
-  const model = attn.Model.fromLlama2c(q8, null);
   const test = new Int32Array(new Uint8Array(readFileSync(join(dir, 'test.bin'))).buffer);
+  const f32 = attn.Model.fromLlama2c(fp32, null);
+  const lossF32 = testLoss(f32, test); // the same file PyTorch measured: float32 in both, summed in other orders
+  f32.dispose();
+  if (!(Math.abs(lossF32 - trained.test.loss_per_token) < 1e-3)) throw new Error(`attnscope's float32 test loss ${lossF32} is not PyTorch's ${trained.test.loss_per_token}`);
+  const model = attn.Model.fromLlama2c(q8, null);
   const loss = testLoss(model, test);
   const { prompt, ...sampling } = SAMPLE;
   const r = model.generate(tok.encode(prompt), sampling);
@@ -87,7 +91,7 @@ export async function ship(attn, dir, { log = console.log } = {}) {
     },
     test: {
       ...trained.test, torch_fp32_loss_per_token: trained.test.loss_per_token,
-      attnscope_q8_loss_per_token: round(loss), attnscope_q8_loss_per_character: round(loss * trained.test.tokens / trained.test.characters),
+      attnscope_fp32_loss_per_token: round(lossF32), attnscope_q8_loss_per_token: round(loss), attnscope_q8_loss_per_character: round(loss * trained.test.tokens / trained.test.characters),
     },
     roundtrip_max_abs_diff_float64: trained.probe.max_abs_diff_float64,
     sample: { ...SAMPLE, ids: r.ids, text: sample, by: 'attnscope, Q8_0 weights' },

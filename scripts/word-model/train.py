@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Step 2 of the shipped word model: trains the llama-family model of
-scripts/train/llama2c.py on the token ids data.js wrote, keeps the weights
+scripts/train/llama2c.py on the token ids data.js wrote (one window in four
+a passage written twice, see SPEC), keeps the weights
 of the step with the lowest validation loss, measures the test loss and
 exports a llama2.c legacy fp32 checkpoint.
 
@@ -43,8 +44,21 @@ SPEC = dict(
     config=dict(dim=192, hidden_dim=512, n_layers=4, n_heads=6, n_kv_heads=6, seq_len=256),
     steps=int(os.environ.get('WORD_MODEL_STEPS', 400)), batch=8, lr=2e-3, min_lr=2e-4, warmup=30, wd=0.1, betas=(0.9, 0.95), clip=1.0,
     eval_every=25,
+    # Repeats that reward copying what followed the same tokens before, which
+    # is what an induction head does (Olsson et al. 2022), at a distance
+    # that varies so that no fixed offset can do it: in one training window
+    # in four a span of 8..64 tokens is written again later in the window;
+    # in one in eight a span of 8..64 random vocabulary tokens is written
+    # twice (the first copy, unpredictable, is not scored). Validation and
+    # test are plain text.
+    copy_fraction=0.25, random_fraction=0.125, span=(8, 64),
 )
+if os.environ.get('WORD_MODEL_SPEC'):  # experiments: a JSON object merged into SPEC
+    _exp = json.loads(os.environ['WORD_MODEL_SPEC'])
+    SPEC['config'] = {**SPEC['config'], **_exp.pop('config', {})}
+    SPEC.update(_exp)
 BOS = 1
+FIRST_WORD = 259  # ids below are <unk> <s> </s> and the 256 byte tokens
 
 torch.set_num_threads(1)
 torch.use_deterministic_algorithms(True)
@@ -82,12 +96,55 @@ def total_nats(model, X, Y, chunk=16):
     return tot, cnt
 
 
+@torch.no_grad()
+def best_induction(model, g=None, n=50, samples=4):
+    """The largest induction score of any head (attn.headRoles' definition) on
+    [<s>, r1..rn, r1..rn] of random vocabulary tokens: a running view of when
+    induction heads appear. Returns (score, layer, head)."""
+    g = torch.Generator().manual_seed(7)
+    V = SPEC['vocab_size']
+    probe = torch.stack([torch.cat([torch.tensor([BOS]), r, r]) for r in
+                         (torch.randperm(V - FIRST_WORD, generator=g)[:n] + FIRST_WORD for _ in range(samples))])
+    model.eval()
+    _, atts = model(probe, return_attention=True)
+    model.train()
+    i = torch.arange(n + 1, 2 * n + 1)   # queries of the second copy; target i - n + 1
+    scores = torch.stack([a[:, :, i, i - n + 1].mean(dim=(0, 2)) for a in atts])  # (layers, heads)
+    at = int(scores.argmax())
+    return float(scores.max()), at // scores.shape[1], at % scores.shape[1]
+
+
 def lr_at(step):
     s = SPEC
     if step < s['warmup']:
         return s['lr'] * (step + 1) / s['warmup']
     t = (step - s['warmup']) / max(1, s['steps'] - s['warmup'])
     return s['min_lr'] + 0.5 * (s['lr'] - s['min_lr']) * (1 + math.cos(math.pi * t))
+
+
+def window(ids, ctx, g):
+    """One training window (inputs X after <s>, targets Y; -100 = not scored): text, maybe with a repeat."""
+    s = SPEC
+    start = int(torch.randint(0, len(ids) - ctx, (1,), generator=g))
+    y = ids[start:start + ctx].clone()
+    x = torch.cat([torch.tensor([BOS]), y[:-1]])
+    kind = float(torch.rand(1, generator=g))
+    if kind < s['copy_fraction'] + s['random_fraction']:
+        k = int(torch.randint(s['span'][0], s['span'][1] + 1, (1,), generator=g))
+        d = int(torch.randint(k, ctx - k, (1,), generator=g))        # the second copy starts d after the first
+        p = int(torch.randint(0, ctx - d - k + 1, (1,), generator=g))
+        if kind >= s['copy_fraction']:
+            y[p:p + k] = torch.randint(FIRST_WORD, s['vocab_size'], (k,), generator=g)
+        y[p + d:p + d + k] = y[p:p + k]
+        x = torch.cat([torch.tensor([BOS]), y[:-1]])
+        if kind >= s['copy_fraction']:
+            y[p:p + k] = -100
+    return x, y
+
+
+def batch(ids, ctx, g):
+    rows = [window(ids, ctx, g) for _ in range(SPEC['batch'])]
+    return torch.stack([r[0] for r in rows]), torch.stack([r[1] for r in rows])
 
 
 def train(model, train_ids, valid):
@@ -103,11 +160,9 @@ def train(model, train_ids, valid):
     for step in range(s['steps']):
         for group in opt.param_groups:
             group['lr'] = lr_at(step)
-        starts = torch.randint(0, len(train_ids) - ctx, (s['batch'],), generator=g)
-        Y = torch.stack([train_ids[a:a + ctx] for a in starts.tolist()])
-        X = torch.cat([torch.full((s['batch'], 1), BOS), Y[:, :-1]], dim=1)
+        X, Y = batch(train_ids, ctx, g)
         logits = model(X)
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), Y.reshape(-1))
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), Y.reshape(-1), ignore_index=-100)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), s['clip'])
@@ -115,10 +170,12 @@ def train(model, train_ids, valid):
         if (step + 1) % s['eval_every'] == 0 or step == 0 or step == s['steps'] - 1:
             nats, n = total_nats(model, *valid)
             v = nats / n
-            history.append(dict(step=step + 1, train=round(float(loss), 4), valid=round(v, 4)))
+            ind = best_induction(model)
+            history.append(dict(step=step + 1, train=round(float(loss), 4), valid=round(v, 4), induction=round(ind[0], 3)))
             if v < best[0]:
                 best = (v, step + 1, {k: t.clone() for k, t in model.state_dict().items()})
-            log('  step %4d  train %.4f  valid %.4f  (%.0f s wall, %.0f s cpu)' % (step + 1, float(loss), v, time.time() - t0, time.process_time() - c0))
+            log('  step %4d  train %.4f  valid %.4f  induction %.2f (layer %d head %d)  (%.0f s wall, %.0f s cpu)' % (
+                step + 1, float(loss), v, *ind, time.time() - t0, time.process_time() - c0))
     return best, history, time.time() - t0, time.process_time() - c0
 
 
@@ -145,6 +202,7 @@ def main():
     V = info['vocabSize']
     train_ids, valid_ids, test_ids = (read_ids(os.path.join(data, f'{p}.bin')) for p in ('train', 'valid', 'test'))
     torch.manual_seed(SPEC['seed'])
+    SPEC['vocab_size'] = V
     model = L2.Llama(L2.Config(vocab_size=V, **SPEC['config']))
     log('parameters %d, train tokens %d, BLAS %s' % (model.n_params(), len(train_ids), os.environ.get('LD_LIBRARY_PATH', 'system')))
     ctx = SPEC['config']['seq_len']
