@@ -19,7 +19,7 @@ ln -sfn /usr/include/xsimd "$out/xsimd_include/xsimd"  # as CMake does: never -I
 flags=(-std=c++17 -O1 -g -fno-omit-frame-pointer -msse4.1 -ffp-contract=off -DATTNSCOPE_SIMD=1
        -Icpp/include -isystem "$out/xsimd_include")
 clang++-14 "${flags[@]}" -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-  tests/fuzz/fuzz_loaders.cpp cpp/src/model/*.cpp -o "$out/fuzz_loaders"
+  tests/fuzz/fuzz_loaders.cpp cpp/src/model/*.cpp cpp/src/position.cpp -o "$out/fuzz_loaders"
 clang++-14 -std=c++17 -O1 -Icpp/include tests/fuzz/make_seeds.cpp -o "$out/make_seeds" -lgtest -pthread
 "$out/make_seeds" "$out/seeds"
 

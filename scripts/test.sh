@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 echo "== build"
 bash scripts/build.sh all
 
+echo "== Docs (every benchmark figure from the runs in docs/bench/)"
+node --test tests/docs/
+
 echo "== GoogleTest (native, sse4.1 and scalar cores)"
 ctest --test-dir build/native --output-on-failure -j2
 

@@ -28,9 +28,11 @@ using Ptr = std::uintptr_t;
 // (web/lib/ops/model_config.js), so each spelling is written once.
 struct ModelInfo {
     int arch, format, weightType;  // Arch, FileFormat, WeightType
+    int fileDtype;                 // FileDtype: how the file stored the weights
     int tokenizer;                 // TokenizerKind, when hasTokenizer
     int dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, fileSeqLen, headSize, groupSize;
     bool sharedClassifier;
+    float normEps, ropeBase;       // the norms' epsilon; RoPE's base (rope_theta)
     double weightBytes, stateBytes;
     int positions, norm, activation;  // the architecture variant: Positions, Norm, Activation
     bool prenorm, bias;
@@ -73,6 +75,7 @@ class ModelHandle {
         const ModelConfig& c = model()->config();
         i.arch = static_cast<int>(c.arch), i.format = static_cast<int>(c.format);
         i.weightType = static_cast<int>(c.weight_type);
+        i.fileDtype = static_cast<int>(c.file_dtype);
         i.positions = static_cast<int>(c.positions), i.norm = static_cast<int>(c.norm);
         i.activation = static_cast<int>(c.activation);
         i.prenorm = c.prenorm, i.bias = c.bias, i.trainable = trainable_ != nullptr;
@@ -80,6 +83,7 @@ class ModelHandle {
         i.nKvHeads = c.n_kv_heads, i.vocabSize = c.vocab_size, i.seqLen = c.seq_len;
         i.fileSeqLen = c.file_seq_len, i.headSize = c.head_size, i.groupSize = c.group_size;
         i.sharedClassifier = c.shared_classifier;
+        i.normEps = c.norm_eps, i.ropeBase = c.rope_base;
         i.weightBytes = static_cast<double>(model()->weight_bytes());
         i.stateBytes = static_cast<double>(model()->state_bytes());
         return i;
@@ -178,6 +182,15 @@ class ModelHandle {
         return status_;
     }
     int status() const { return status_; }
+    // A model read by another reader (hf_bindings.cpp) becomes this handle's, as a load does.
+    void adopt(std::unique_ptr<Transformer> m) {
+        if (tokenizer_ && tokenizer_->vocab_size() != m->config().vocab_size) tokenizer_.reset();
+        model_ = std::move(m);
+        trainable_.reset();
+        sampler_.reset();
+    }
+    // The model that runs forward (a loaded file's, or the trainable one's view), or null.
+    const Transformer* inferenceModel() const { return model(); }
 
   private:
     // The model that runs forward: a loaded file's, or the trainable one's view.
@@ -192,10 +205,7 @@ class ModelHandle {
         const auto n = static_cast<std::uint64_t>(size);
         if (!keep(gpt2 ? Transformer::load_gpt2(bytes_at(p), n, o, &m) : Transformer::load_llama2c(bytes_at(p), n, o, &m)))
             return status_;
-        if (tokenizer_ && tokenizer_->vocab_size() != m->config().vocab_size) tokenizer_.reset();
-        model_ = std::move(m);
-        trainable_.reset();
-        sampler_.reset();
+        adopt(std::move(m));
         return 0;
     }
     bool need_model() { return model() || (fail("no model is loaded"), false); }

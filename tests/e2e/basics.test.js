@@ -132,6 +132,31 @@ describe('basics page', () => {
     await page.close();
   });
 
+  test('residual connections: the shown gains are |Π(1 + w)| and |Π w| of the widget’s own weights; the RNN vanishes without the residual', async () => {
+    const { page, errors } = await openBasics();
+    const r = await page.evaluate(() => {
+      const w = document.getElementById('residual');
+      const { stack, rnn } = w.values;
+      const root = w.shadowRoot;
+      return {
+        weights: stack.weights, residual: Number(root.querySelector('dd.residual').dataset.value), plain: Number(root.querySelector('dd.plain').dataset.value),
+        rnnPlain: Number(root.querySelector('dd.rnn-plain').dataset.value), rnnResidual: Number(root.querySelector('dd.rnn-residual').dataset.value), T: rnn.k.length,
+      };
+    });
+    const on = r.weights.reduce((p, w) => p * (1 + w), 1), off = r.weights.reduce((p, w) => p * w, 1);
+    expect(r.weights).toHaveLength(24);
+    expect(r.residual / Math.abs(on)).toBeCloseTo(1, 4);
+    expect(r.plain / Math.abs(off)).toBeCloseTo(1, 4);
+    expect(r.T).toBe(100);
+    expect(r.rnnPlain).toBeLessThan(1e-6);
+    expect(r.rnnResidual).toBeGreaterThan(0.1);
+    await page.evaluate(() => { const i = document.getElementById('residual').shadowRoot.querySelector('[data-control="layers"] input'); i.value = '6'; i.dispatchEvent(new Event('input')); });
+    await page.waitForFunction(() => document.getElementById('residual').values.stack.depth.length === 6);
+    expect(new URL(page.url()).searchParams.get('residual.layers')).toBe('6');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openBasics();
     await screenshot(page, 'basics-en-1280');

@@ -149,6 +149,36 @@ describe('efficiency page', () => {
     await page.close();
   });
 
+  test('linear attention: elu + 1 weights are float64 φ(q)·φ(k); the state’s read-out is the API’s causal row; the Performer’s error falls with m', async () => {
+    const { page, errors } = await openEfficiency('?linear-attention.feature-map=elu1&linear-attention.step=5');
+    const r = await page.evaluate(() => {
+      const attn = globalThis.attnscope;
+      const w = document.getElementById('linear-attention');
+      const { q, k, v, kernel, state } = w.values;
+      const [N, D] = q.shape;
+      const phi = (x) => (x > 0 ? x + 1 : Math.exp(x));
+      let worst = 0;
+      for (let i = 0; i < N; i++) {
+        const a = Array.from({ length: N }, (_, j) => { let s = 0; for (let d = 0; d < D; d++) s += phi(q.data[i * D + d]) * phi(k.data[j * D + d]); return s; });
+        const z = a.reduce((x, y) => x + y, 0);
+        a.forEach((x, j) => { worst = Math.max(worst, Math.abs(x / z - kernel[i][j])); });
+      }
+      const api = attn.linearAttention(q, k, v, { featureMap: 'elu1', isCausal: true }).output.data;
+      const row = Array.from(api.subarray(5 * D, 6 * D));
+      return { worst, row, output: state.output, shown: w.shadowRoot.querySelector('dd.core').textContent };
+    });
+    expect(r.worst).toBeLessThan(1e-5);
+    r.row.forEach((x, c) => expect(Math.abs(x - r.output[c])).toBeLessThan(1e-5));
+    // the Performer: its curve over m, and a larger m closer to softmax
+    await page.evaluate(() => { const w = document.getElementById('linear-attention'); w.setAttribute('feature-map', 'performer'); w.setAttribute('features', '256'); });
+    await page.waitForFunction(() => document.getElementById('linear-attention').values.curve !== null);
+    const perf = await page.evaluate(() => document.getElementById('linear-attention').values);
+    expect(perf.curve.error.at(-1)).toBeLessThan(perf.curve.error[0] / 3);
+    expect(new URL(page.url()).searchParams.get('linear-attention.features')).toBe('256');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('screenshots at 1280 and 390 px in English and Japanese', async () => {
     const { page, errors } = await openEfficiency();
     await screenshotsInBothLanguages(page, 'efficiency', '効率');

@@ -37,6 +37,28 @@ describe('scaling.html', () => {
     await page.close();
   });
 
+  test('GPT-3, Chinchilla and Llama-2-7B sit on the iso-FLOP chart at (N, chinchillaLoss(N, D)), with C = 6ND and N/N* from chinchillaOptimum', async () => {
+    const { page, errors } = await env.open('/playground/scaling.html?lang=en');
+    const r = await page.evaluate(() => {
+      const attn = globalThis.attnscope;
+      const laws = document.querySelector('#laws');
+      const chart = laws.shadowRoot.querySelector('attn-line-chart');
+      const dots = Object.fromEntries(chart.series.filter((s) => s.dot && /tokens\)$/.test(s.label)).map((s) => [s.label, s.points[0]]));
+      const facts = Object.fromEntries([...laws.shadowRoot.querySelectorAll('#real-models div')].map((d) => [d.querySelector('dt').textContent, d.querySelector('dd').textContent]));
+      const want = [['GPT-3 175B', 175e9, 300e9], ['Chinchilla 70B', 70e9, 1.4e12], ['Llama-2-7B', 7e9, 2e12]].map(([name, N, D]) => ({ name, N, D, loss: attn.chinchillaLoss(N, D), ratio: N / attn.chinchillaOptimum(6 * N * D).params }));
+      return { dots, facts, want };
+    });
+    for (const m of r.want) {
+      const dot = Object.entries(r.dots).find(([label]) => label.startsWith(m.name))[1];
+      expect(dot).toEqual([m.N, m.loss]);
+      expect(r.facts[m.name]).toContain(`N/N* = ${Number(m.ratio.toPrecision(2))}`);
+    }
+    expect(r.want[0].ratio).toBeGreaterThan(1); // GPT-3: bigger than compute-optimal
+    expect(r.want[2].ratio).toBeLessThan(1); // Llama-2-7B: smaller, trained longer
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('the line chart reads out values by tap and by arrow keys', async () => {
     const { page } = await env.open('/playground/scaling.html?lang=en');
     const chart = page.locator('#emergence').locator('attn-line-chart').first();

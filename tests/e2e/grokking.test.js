@@ -12,7 +12,7 @@ const SIZES = [390, 1280];
 
 /** The series of the n-th chart of an element: [{label, points}]. */
 const chartSeries = (page, selector, n) => page.evaluate(([sel, i]) => document.querySelector(sel).shadowRoot
-  .querySelectorAll('attn-line-chart')[i].series.map((s) => ({ label: s.label, points: s.points })), [selector, n]);
+  .querySelectorAll('attn-line-chart')[i].series.map((s) => ({ label: s.label, points: s.points, axis: s.axis })), [selector, n]);
 
 /** Pauses a running element, checks nothing moves, resumes. */
 async function pauseAndResume(page, el, selector, stepOf) {
@@ -42,6 +42,10 @@ describe('grokking.html', () => {
     const past0 = data.history.filter((h) => h.step > 0);
     expect(live('validation (live)')).toEqual(past0.map((h) => [h.step, h.validationAccuracy]));
     expect(live('training (live)')).toEqual(past0.map((h) => [h.step, h.trainAccuracy]));
+    // the weight norm on the same chart, against its right-hand axis
+    const norm = accuracy.find((s) => s.label === 'weight norm (this run)');
+    expect(norm.axis).toBe('right');
+    expect(norm.points).toEqual(past0.map((h) => [h.step, h.weightNorm]));
     const loss = await chartSeries(page, '#grok', 1);
     expect(loss.find((s) => s.label === 'validation (live)').points).toEqual(past0.map((h) => [h.step, h.validationLoss]));
     const spectrum = await chartSeries(page, '#grok', 2);
@@ -66,6 +70,8 @@ describe('grokking.html', () => {
     const accuracy = await chartSeries(page, '#grok', 0);
     const refValidation = accuracy.find((s) => s.label === 'validation (reference run)').points;
     expect(refValidation).toEqual(ref.data.history.filter((h) => h.step > 0).map((h) => [h.step, h.validationAccuracy]));
+    const refNorm = accuracy.find((s) => s.label === 'weight norm (reference)').points;
+    expect(refNorm).toEqual(ref.data.history.filter((h) => h.step > 0).map((h) => [h.step, h.weightNorm]));
     await page.close();
   });
 

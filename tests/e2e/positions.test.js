@@ -44,6 +44,36 @@ describe('positions page', () => {
     await page.close();
   });
 
+  test('nanochat’s direction: the score is (R(−m)q)·(R(−n)k) from applyRope, equals qᵀR(m−n)k, differs from the paper’s, and stays in the address', async () => {
+    const { page, errors } = await openPositions();
+    const standard = await dialVsApi(page);
+    await page.evaluate(() => document.getElementById('dial').shadowRoot.querySelector('button[data-mode="flipped"]').click());
+    await page.waitForFunction(() => document.getElementById('dial').values?.direction === 'flipped');
+    const r = await page.evaluate(() => {
+      const attn = globalThis.attnscope;
+      const dial = document.getElementById('dial');
+      const { q, k, m, n } = dial.values;
+      const D = q.length;
+      const rq = attn.applyRope(attn.tensor(q, [1, D]), { positions: [-m] });
+      const rk = attn.applyRope(attn.tensor(k, [1, D]), { positions: [-n] });
+      let api = 0;
+      for (let i = 0; i < D; i++) api += rq.data[i] * rk.data[i];
+      const root = dial.shadowRoot;
+      return { api, shown: Number(root.querySelector('dd.score').dataset.value), relative: Number(root.querySelector('dd.relative').dataset.value) };
+    });
+    expect(Math.abs(r.shown - r.api)).toBeLessThan(1e-5);
+    expect(Math.abs(r.relative - r.api)).toBeLessThan(1e-5);
+    expect(Math.abs(r.shown - standard.shown)).toBeGreaterThan(1e-3); // not the paper's score
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('direction') === 'flipped');
+    const reopened = await openPositions('?direction=flipped');
+    expect(await reopened.page.evaluate(() => document.getElementById('dial').values.direction)).toBe('flipped');
+    expect(await reopened.page.locator('#which li').count()).toBe(5);
+    expect(await reopened.page.textContent('#which')).toMatch(/BERT.*GPT-2.*GPT-3/s);
+    expect(errors).toEqual([]);
+    await page.close();
+    await reopened.page.close();
+  });
+
   test('dragging n changes the score, which equals the dot product of applyRope’s outputs', async () => {
     const { page, errors } = await openPositions();
     const before = await dialVsApi(page);

@@ -2,9 +2,11 @@
 // the CSP: the model trains in a module Web Worker; the plotted losses are
 // exactly the losses the worker reported and they fall; pause, resume and
 // reset work; the downloaded checkpoint + tokenizer.bin load with
-// Model.fromLlama2c in Node and give the page's seeded sample; "Open in Tiny
+// Model.fromLlama2c in Node and give the page's seeded sample, and so does
+// the "Download for PyTorch" folder with Model.fromHuggingFace; "Open in Tiny
 // models" opens the trained model there; Japanese text trains; screenshots
 // at 1280 and 390 px in ja and en (tests/artifacts/train-*.png).
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as attn from '../../web/lib/node.js';
@@ -134,6 +136,37 @@ describe('Train page', () => {
     const again = model.generate(sample.promptIds, { maxNewTokens: sample.ids.length, temperature: 0.8, seed: 9, stopAtEos: false });
     expect(again.ids).toEqual(sample.ids);
     model.dispose();
+    // "Download for PyTorch": where the browser has no folder picker (Firefox, Safari), one download per file.
+    await page.evaluate(() => { delete window.showDirectoryPicker; });
+    const hf = {};
+    const downloads = [];
+    page.on('download', (d) => downloads.push(d));
+    await click(page, '.actions .button:nth-child(6)');
+    await expect.poll(() => downloads.length).toBe(3);
+    for (const d of downloads) hf[d.suggestedFilename()] = new Uint8Array(await readFile(await d.path()));
+    expect(Object.keys(hf).sort()).toEqual(['config.json', 'model.safetensors', 'tokenizer.json']);
+    const fromHf = await attn.Model.fromHuggingFace(hf);
+    expect(fromHf.config).toMatchObject({ format: 'safetensors', architecture: 'LlamaForCausalLM', vocabSize: r.vocabSize, tokenizer: 'char' });
+    expect(fromHf.encode('Elizabeth', { bos: false })).toEqual(sample.promptIds);
+    const same = fromHf.generate(sample.promptIds, { maxNewTokens: sample.ids.length, temperature: 0.8, seed: 9, stopAtEos: false });
+    expect(same.ids).toEqual(sample.ids);
+    expect(fromHf.decode(same.ids)).toBe(sample.text);
+    fromHf.dispose();
+    // Where it has one (Chromium), the folder picker: the same files written into the chosen folder.
+    const picked = await inShadow(page, async (e) => {
+      const written = {};
+      window.showDirectoryPicker = async () => ({
+        async getFileHandle(name) {
+          const parts = [];
+          return { async createWritable() { return { async write(d) { parts.push(new Blob([d])); }, async close() { written[name] = new Blob(parts); } }; } };
+        },
+      });
+      e.shadowRoot.querySelector('.actions .button:nth-child(6)').click();
+      while (Object.keys(written).length < 3) await new Promise((r) => setTimeout(r, 20));
+      const hex = async (blob) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer())), (b) => b.toString(16).padStart(2, '0')).join('');
+      return Object.fromEntries(await Promise.all(Object.entries(written).map(async ([n, b]) => [n, await hex(b)])));
+    });
+    expect(picked).toEqual(Object.fromEntries(Object.entries(hf).map(([n, b]) => [n, createHash('sha256').update(b).digest('hex')])));
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -171,7 +204,7 @@ describe('Train page', () => {
   test('"Open in Tiny models" opens the trained model there', async () => {
     const { page, errors } = await openTrain('?steps=10');
     const r = await trainInPage(page);
-    await Promise.all([page.waitForURL(/models\.html\?open=trained/), click(page, '.actions .button:nth-child(6)')]);
+    await Promise.all([page.waitForURL(/models\.html\?open=trained/), click(page, '.actions .button:nth-child(7)')]);
     await page.waitForSelector('body[data-ready="true"]');
     const config = await page.locator('#gpt').evaluate(async (e) => { await e.loaded; return e.config; });
     expect(config).toMatchObject({ dim: 48, nLayers: 2, vocabSize: r.vocabSize, tokenizer: 'char' });

@@ -46,5 +46,11 @@ int main(int argc, char** argv) {
     write(dir + "/llama_and_char_tokenizer", 6, mref::legacy_bytes(shared), mref::tokenizer_bytes(chars, {}));
     write(dir + "/llama_and_bpe_tokenizer", 5, mref::legacy_bytes(shared),
           mref::tokenizer_bytes({"<unk>", "<s>", "</s>", " ", "a", "ab"}, {0, 0, 0, -1, -2, -3}));
+    // Target 7 (HfReader): sizes, options, a control byte per tensor (0: F32, as expected), the limit byte.
+    const std::vector<std::uint8_t> hf_llama = {0, 7, 7, 0, 1, 0, 5, 3, 0, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255};
+    const std::vector<std::uint8_t> hf_gpt2 = {1, 7, 11, 0, 1, 1, 5, 3, 2, 12, 2, 0, 0, 1, 2, 0, 0, 1, 2, 0, 0, 1, 2,
+                                               0, 0, 1, 2, 0, 255};
+    write(dir + "/hf_llama", 7, hf_llama);
+    write(dir + "/hf_gpt2_quantized", 7, hf_gpt2);
     return 0;
 }

@@ -419,4 +419,63 @@ export const WRONG_ANSWERS = {
     { answer: ({ inputs: { values } }) => String((values[2] + values[3]) / 2), reason: 'mistake', mistake: 'only-beyond' },
     { answer: ({ inputs: { values } }) => String(values[0]), reason: 'mismatch' },
   ],
+  // The KV-cache experiments (web/exercises/pack/kv-cache.js), computed here from the definitions.
+  'kv-cache-gqa': [
+    { answer: ({ inputs: { layers, heads, head, T } }) => String(2 * layers * heads * T * head * 2), reason: 'mistake', mistake: 'query-heads', says: /query heads/ },
+    { answer: ({ inputs: { layers, kv, head, T } }) => String(layers * kv * T * head * 2), reason: 'mistake', mistake: 'keys-only' },
+    { answer: ({ inputs: { layers, kv, head, T } }) => String(2 * layers * kv * T * head * 4), reason: 'mistake', mistake: 'float32' },
+    { answer: ({ inputs: { layers, kv, head } }) => String(2 * layers * kv * head * 2), reason: 'mismatch' }, // per token, not per sequence
+  ],
+  'head-sharing-gap': [
+    { answer: ({ inputs: { mha, mqa } }) => vectorText([((mqa[0] - mha[0]) + (mqa[1] - mha[1])) / 2, Math.abs(mha[0] - mha[1]) / 2]), reason: 'mistake', mistake: 'population-sd' },
+    { answer: ({ inputs: { mha, mqa } }) => vectorText([((mha[0] - mqa[0]) + (mha[1] - mqa[1])) / 2, Math.abs(mha[0] - mha[1]) / Math.SQRT2]), reason: 'mistake', mistake: 'sign' },
+    { answer: ({ inputs: { mha, mqa } }) => vectorText([mqa[0] - mha[0], Math.abs(mha[0] - mha[1]) / Math.SQRT2]), reason: 'mismatch' }, // seed 1 only
+  ],
+  'h2o-eviction': [
+    { answer: '[2, 3]', reason: 'mistake', mistake: 'recent', says: /recency/ },
+    { answer: ({ inputs: { A } }) => { const score = [0, 1, 2, 3].map((j) => A.reduce((s, r) => s + r[j], 0) / (4 - j)); return `[${[0, 1, 2, 3].sort((a, b) => score[b] - score[a] || b - a).slice(0, 2).sort((a, b) => a - b).join(', ')}]`; }, reason: 'mistake', mistake: 'mean-per-query' },
+  ],
+  'qcqa-grouping': [
+    { answer: ({ inputs: { W } }) => { const e = (g) => { const m = [0, 1].map((c) => g.reduce((a, h) => a + W[h][c], 0) / g.length); return g.reduce((a, h) => a + (W[h][0] - m[0]) ** 2 + (W[h][1] - m[1]) ** 2, 0); }; return String(e([0, 1]) + e([2, 3])); }, reason: 'mistake', mistake: 'uniform', says: /uniform/ },
+    { answer: ({ inputs: { W } }) => { const e = (g) => { const m = [0, 1].map((c) => g.reduce((a, h) => a + W[h][c], 0) / g.length); return g.reduce((a, h) => a + (W[h][0] - m[0]) ** 2 + (W[h][1] - m[1]) ** 2, 0); }; return String(Math.min(e([0, 2]) + e([1, 3]), e([0, 3]) + e([1, 2]), e([0, 1]) + e([2, 3]))); }, reason: 'mistake', mistake: 'pairs-only' },
+    { answer: '0', reason: 'mismatch' },
+  ],
+  'expected-attention': [
+    { answer: ({ inputs: { queries, keys } }) => { const mu = [0, 1].map((c) => queries.reduce((a, q) => a + q[c], 0) / 4); const e = keys.map((k) => Math.exp((mu[0] * k[0] + mu[1] * k[1]) / Math.SQRT2)); return vectorText(e.map((x) => x / (e[0] + e[1]))); }, reason: 'mistake', mistake: 'mean-only', says: /mean/ },
+    { answer: '[0.5, 0.5]', reason: 'mismatch' },
+  ],
+  // The linear-attention and residual widgets (web/exercises/pack/kernels-gradients.js).
+  'performer-kernel': [
+    { answer: ({ inputs: { w, q, k } }) => String(w.reduce((s, wi) => s + Math.exp(wi * (q + k)), 0) / 3), reason: 'mistake', mistake: 'no-norm-term' },
+    { answer: ({ inputs: { w, q, k } }) => String(w.reduce((s, wi) => s + Math.exp(wi * (q + k) - (q * q + k * k) / 2), 0)), reason: 'mistake', mistake: 'no-sqrt-m' },
+    { answer: ({ inputs: { q, k } }) => String(Math.exp(q * k)), reason: 'mismatch' }, // the exact kernel is not what 3 features estimate
+  ],
+  'linear-attention-state': [
+    { answer: ({ inputs: { Q, K, V } }) => { const s = K.map((k) => Math.exp(Q[2][0] * k[0] / Math.SQRT2 + Q[2][1] * k[1] / Math.SQRT2)); const z = s.reduce((a, b) => a + b, 0); return vectorText([0, 1].map((c) => s.reduce((a, w, j) => a + w * V[j][c], 0) / z)); }, reason: 'mistake', mistake: 'softmax', says: /not an approximation/ },
+    { answer: ({ inputs: { V } }) => vectorText([0, 1].map((c) => (V[0][c] + V[1][c] + V[2][c]) / 3)), reason: 'mismatch' },
+  ],
+  'residual-product': [
+    { answer: ({ inputs: { w } }) => String(w.reduce((a, b) => a * b, 1)), reason: 'mistake', mistake: 'no-residual', says: /Jacobian/ },
+    { answer: ({ inputs: { w } }) => String(1 + w.reduce((a, b) => a + b, 0)), reason: 'mistake', mistake: 'sum' },
+  ],
+  'rnn-vanishing': [
+    { answer: ({ inputs: { w, T } }) => String(w ** (T - 1)), reason: 'mistake', mistake: 'off-by-one' },
+    { answer: ({ inputs: { w, T } }) => String(1 - T * (1 - w)), reason: 'mistake', mistake: 'linear', says: /geometrically/ },
+    { answer: ({ inputs: { w, T } }) => String(w * T), reason: 'mismatch' },
+  ],
+  // Points lecture notes get wrong (web/exercises/pack/lecture-checks.js).
+  'chinchilla-real-model': [
+    { answer: ({ inputs: { N, D } }) => `[${6 * N * D}, ${Math.sqrt((6 * N * D) / 120)}]`, reason: 'mistake', mistake: 'twenty-tokens' },
+    { answer: ({ inputs: { N, D } }) => `[${2 * N * D}, 1e10]`, reason: 'mismatch' },
+    { answer: ({ inputs: { N } }) => `[${(6 * N * 300e9).toExponential(4)}, ${N}]`, reason: 'mismatch' }, // N* = N: "GPT-3 was optimal"
+  ],
+  'rope-flipped': [
+    { answer: ({ inputs: { q, k, m, n } }) => String((q[0] * k[0] + q[1] * k[1]) * Math.cos(n - m) - (q[0] * k[1] - q[1] * k[0]) * Math.sin(n - m)), reason: 'mistake', mistake: 'standard', says: /paper's way/ },
+    { answer: ({ inputs: { q, k } }) => String(q[0] * k[0] + q[1] * k[1]), reason: 'mistake', mistake: 'no-rotation' },
+  ],
+  'ridge-attention': [
+    { answer: ({ inputs: { X, y, xq } }) => String(X.reduce((s, x, i) => s + (x[0] * xq[0] + x[1] * xq[1]) * y[i], 0)), reason: 'mistake', mistake: 'no-inverse', says: /Gram matrix/ },
+    { answer: ({ inputs: { X, y, xq } }) => { const a = X.reduce((s, x) => s + x[0] * x[0], 0), b = X.reduce((s, x) => s + x[0] * x[1], 0), d = X.reduce((s, x) => s + x[1] * x[1], 0); const r = [0, 1].map((c) => X.reduce((s, x, i) => s + x[c] * y[i], 0)); const det = a * d - b * b; const w = [(d * r[0] - b * r[1]) / det, (-b * r[0] + a * r[1]) / det]; return String(w[0] * xq[0] + w[1] * xq[1]); }, reason: 'mistake', mistake: 'no-lambda' },
+    { answer: '0', reason: 'mismatch' },
+  ],
 };

@@ -119,7 +119,21 @@ describe('runGrokking contract', () => {
     const { train } = modularSplit(7, 0.5, 'add', 3);
     const model = attn.Model.create({ arch: 'gpt2', dim: 16, hiddenDim: 64, nLayers: 1, nHeads: 2, vocabSize: 8, seqLen: 3, positions: 'learned', activation: 'relu', sharedClassifier: false }, { seed: 3 });
     expect(a.history[0].trainLoss).toBe(model.loss(train.inputs, train.targets));
+    // the weight norm: every parameter's square, summed in float64 here from the same initial weights
+    let sq = 0;
+    for (const t of Object.values(model.parameters())) for (const v of t.data) sq += v * v;
+    expect(a.history[0].weightNorm).toBeCloseTo(Math.sqrt(sq), 9);
+    // the plausible mistake, the token embedding's norm alone, is not it
+    let emb = 0;
+    for (const v of model.parameters()['transformer.wte.weight'].data) emb += v * v;
+    expect(Math.abs(a.history[0].weightNorm - Math.sqrt(emb))).toBeGreaterThan(0.1);
     model.dispose();
+  });
+  test('weight decay shrinks the weight norm that the run records; without it the norm grows', async () => {
+    const decay = await runGrokking({ ...TINY_GROK, steps: 60, weightDecay: 1, stopAtValidationAccuracy: 0 });
+    const none = await runGrokking({ ...TINY_GROK, steps: 60, weightDecay: 0, stopAtValidationAccuracy: 0 });
+    expect(decay.history.at(-1).weightNorm).toBeLessThan(none.history.at(-1).weightNorm);
+    expect(none.history.at(-1).weightNorm).toBeGreaterThan(none.history[0].weightNorm);
   });
   test('an aborted signal stops the run with the data so far', async () => {
     const controller = new AbortController();

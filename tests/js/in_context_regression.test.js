@@ -118,6 +118,34 @@ describe('the reference run (web/experiments/reference/in-context-regression.jso
     expect(meanSquaredError(layer, halfStep) / meanSquareGd).toBeGreaterThan(0.2);
   });
 
+  test('ridge is Q(KᵀK + λI)⁻¹KᵀV as the page writes it: equal to the dual form QKᵀ(KKᵀ + λI)⁻¹V (Gauss–Jordan in float64), not to Q(KᵀK)⁻¹KᵀV', () => {
+    const normal = gaussian(11);
+    const n = 4, d = 3, lambda = 0.5;
+    const batch = regressionBatch(normal, 1, n, d, 0.1);
+    const K = Array.from({ length: n }, (_, i) => Array.from(batch.x.slice(i * d, (i + 1) * d)));
+    const V = Array.from(batch.y.slice(0, n));
+    const Q = Array.from(batch.xq.slice(0, d));
+    const solve = (A, b) => { // A x = b, Gauss–Jordan with partial pivoting
+      const m = A.length, M = A.map((r, i) => [...r, b[i]]);
+      for (let c = 0; c < m; c++) {
+        const p = M.slice(c).reduce((best, r, i) => (Math.abs(r[c]) > Math.abs(M[best][c]) ? c + i : best), c);
+        [M[c], M[p]] = [M[p], M[c]];
+        for (let r = 0; r < m; r++) if (r !== c) { const f = M[r][c] / M[c][c]; for (let k = c; k <= m; k++) M[r][k] -= f * M[c][k]; }
+      }
+      return M.map((r, i) => r[m] / r[i]);
+    };
+    const gramInner = (l) => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => K[i].reduce((a, x, t) => a + x * K[j][t], 0) + (i === j ? l : 0)));
+    const alpha = solve(gramInner(lambda), V); // (KKᵀ + λI)⁻¹ V
+    const dual = K.reduce((acc, k, i) => acc + alpha[i] * k.reduce((a, x, t) => a + x * Q[t], 0), 0);
+    const gramOuter = (l) => Array.from({ length: d }, (_, a) => Array.from({ length: d }, (_, b) => K.reduce((acc, k) => acc + k[a] * k[b], 0) + (a === b ? l : 0)));
+    const ktv = Array.from({ length: d }, (_, a) => K.reduce((acc, k, i) => acc + k[a] * V[i], 0));
+    const primal = (l) => solve(gramOuter(l), ktv).reduce((acc, w, a) => acc + w * Q[a], 0);
+    const ridge = ridgePredict(batch, lambda)[0];
+    expect(ridge).toBeCloseTo(dual, 10);
+    expect(ridge).toBeCloseTo(primal(lambda), 10);
+    expect(Math.abs(ridge - primal(0))).toBeGreaterThan(1e-3); // λ matters: least squares is another answer
+  });
+
   test('ridge beats the layer and GD as n grows (n ≥ 2d: ten times smaller error)', () => {
     for (const n of [2 * options.dims, options.contextLength, options.maxContextLength]) {
       const batch = fresh(n);

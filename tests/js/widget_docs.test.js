@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { generate, readTypes, DOC, TYPES } from '../../scripts/widget-docs.js';
-import { parseWidgetTypes, documentedNames, inlineWidgetTypes } from '../../web/playground/widget-docs.js';
+import { parseWidgetTypes, documentedNames, inlineWidgetTypes, widgetsMarkdown } from '../../web/playground/widget-docs.js';
 
 describe('widget documentation', () => {
   test('docs/WIDGETS.md is what scripts/widget-docs.js makes from index.d.ts (run it after changing the types)', async () => {
@@ -26,6 +26,44 @@ describe('widget documentation', () => {
     expect(w).toMatchObject({ tag: 'attn-x', className: 'AttnX', members: [{ signature: 'value: number', doc: 'The value.' }] });
     expect(documentedNames(w.doc)).toEqual(['alpha', 'beta-gamma']);
     expect(documentedNames(w.doc)).not.toContain('delta');
+  });
+
+  test('a member keeps its whole type: object types with ;, arrows, strings, and types over several lines', () => {
+    const dts = [
+      '/** `<attn-y>`: a thing with a long description here. */',
+      'export declare class AttnY extends HTMLElement {',
+      '  static define(): void;',
+      '  /** The last result. */',
+      '  readonly result: { correct: boolean; reason: string } | null;',
+      "  onPick: ((id: string, at: number) => void) | null;",
+      "  mode: 'a;b' | 'c';",
+      '  /** Spread over lines. */',
+      '  readonly values: {',
+      '    steps: { seen: number; out: Float32Array }[];',
+      '    check: { flash: Float32Array };',
+      '  } | null;',
+      '  load(a: Uint8Array,',
+      '    options?: { quantize?: boolean }): Promise<void>;',
+      '}',
+      "interface HTMLElementTagNameMap {\n  'attn-y': AttnY;\n}",
+    ].join('\n');
+    const [w] = parseWidgetTypes(dts);
+    expect(w.members.map((m) => m.signature)).toEqual([
+      'readonly result: { correct: boolean; reason: string } | null',
+      'onPick: ((id: string, at: number) => void) | null',
+      "mode: 'a;b' | 'c'",
+      'readonly values: { steps: { seen: number; out: Float32Array }[]; check: { flash: Float32Array }; } | null',
+      'load(a: Uint8Array, options?: { quantize?: boolean }): Promise<void>',
+    ]);
+    expect(w.members.map((m) => m.doc)).toEqual(['The last result.', '', '', 'Spread over lines.', '']);
+    // A member written over several lines keeps them, without the class body's indent.
+    expect(w.members[3].source).toBe('readonly values: {\n  steps: { seen: number; out: Float32Array }[];\n  check: { flash: Float32Array };\n} | null');
+    expect(w.members[0].source).toBeUndefined();
+    const md = widgetsMarkdown([w]);
+    expect(md).toContain('- `readonly result: { correct: boolean; reason: string } | null` — The last result.');
+    expect(md).toContain('- `readonly values` — Spread over lines.\n\n  ```ts\n  readonly values: {\n    steps:');
+    // No nested field is listed as a member of its own.
+    expect(md).not.toMatch(/^- `(steps|check|seen):/m);
   });
 
   test('every element has its types beside its module, and index.d.ts declares no element itself', async () => {

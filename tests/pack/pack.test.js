@@ -44,6 +44,11 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
       'web/experiments/reference/in-context-regression.json']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
     }
+    // The docs a user reads from node_modules, and the recorded runs their figures come from.
+    for (const f of ['README.md', 'CHANGELOG.md', 'SECURITY.md', 'LICENSE', 'docs/ARCHITECTURE.md', 'docs/CONTRIBUTING.md',
+      'docs/BENCHMARKS.md', 'docs/benchmarks-history.md', 'docs/bench/2026-11-26-compare-node.json']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
+    }
     writeFileSync(join(dir, 'exercise.mjs'), `
       import * as attn from 'attnscope';
       import { loadExercise, prepare, checkTyped } from 'attnscope/exercises';

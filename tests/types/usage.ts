@@ -129,6 +129,34 @@ export async function tinyModels(checkpoint: ArrayBuffer, tokenizer: Uint8Array)
   return r.text + r.stopReason + cfg.arch + logits.shape[0] + (attention?.shape[1] ?? 0) + w.seed + model.decode(ids) + q8file.length;
 }
 
+// Hugging Face folders: bytes by name, a dropped FileList, a reader; the folder written back.
+export async function huggingFace(files: FileList, bytes: Uint8Array, config: string): Promise<number> {
+  const stop = new AbortController();
+  const model: attn.Model = await attn.Model.fromHuggingFace({ 'config.json': config, 'model.safetensors': bytes }, {
+    quantize: true, maxSeqLen: 256, name: 'mine', signal: stop.signal,
+    onProgress: (p: attn.LoadProgress) => console.log(p.phase, p.loaded / p.total),
+  });
+  const cfg: attn.ModelConfig = model.config;
+  const dtype: 'f32' | 'f16' | 'bf16' | 'q8_0' | 'mixed' = cfg.fileDtype;
+  const reader: attn.FileReader = { size: 8, read: async (offset, length) => new Uint8Array(length + offset * 0) };
+  const worker = await attn.ModelWorker.fromHuggingFace(files, { backend: 'auto', onProgress: () => {} });
+  const other = await attn.Model.fromHuggingFace(new Map([['model.safetensors', reader]]));
+  const folder: attn.HuggingFaceFolder = model.toHuggingFace();
+  const text: string = folder['config.json'];
+  const weights: Uint8Array = folder['model.safetensors'];
+  const fromWorker: attn.HuggingFaceFolder = await worker.toHuggingFace();
+  const score: number = model.loss([[1, 2]], [[2, 3]]) + (await worker.loss([[1, 2]], [[2, 3]]));
+  const names: string[] = Object.keys(model.parameters());
+  // @ts-expect-error fromHuggingFace is asynchronous: it returns a promise of the model
+  attn.Model.fromHuggingFace(files).forward([1]);
+  // @ts-expect-error onProgress gets one { phase, loaded, total } object
+  await attn.Model.fromHuggingFace(files, { onProgress: (loaded: number, total: number) => loaded + total });
+  worker.dispose();
+  other.dispose();
+  model.dispose();
+  return text.length + weights.length + names.length + score + (cfg.architecture?.length ?? 0) + dtype.length + Object.keys(fromWorker).length;
+}
+
 export async function tinyGptWidget(): Promise<number> {
   const gpt: AttnTinyGpt | null = document.querySelector('attn-tiny-gpt');
   if (!gpt) return 0;
@@ -319,4 +347,27 @@ export function tokenizers(json: Uint8Array, bin: ArrayBuffer): number {
   new attn.Tokenizer();
   return ids.length + text.length + pieces.length + kind.length + llama.vocabSize + back.length + (bos ?? 0) +
     (tok.idToToken(0) ?? '').length + (tok.tokenToId('a') ?? 0) + tok.addedTokens.length + piece.length;
+}
+
+// MHA / GQA / MQA on one budget, KV-cache compression and the library's compression functions.
+import { runKvHeadSharing, runKvCacheCompression, KV_COMPRESSION_RULES } from '../../web/experiments/index.js';
+export async function kvTypes(): Promise<number> {
+  const heads = await runKvHeadSharing({ kvHeads: [4, 1], nHeads: 4, dim: 32, seeds: [1, 2] }, { onProgress: (p) => p.runInfo.kind + p.point.heldOutLoss });
+  // @ts-expect-error seeds is an array
+  await runKvHeadSharing({ seeds: 2 });
+  const verdict: 'holds' | 'within-noise' | 'contradicted' | null = heads.claim?.verdict ?? null;
+  const c = await runKvCacheCompression({ steps: 10, fractions: [0.5] }, { onProgress: (p) => p.phase });
+  const keys = attn.tensor(new Float32Array(2 * 6 * 4), [2, 6, 4]);
+  const kept = attn.selectKvPositions({ keys, values: keys }, { rule: 'expected', keep: 3, queries: attn.tensor(new Float32Array(2 * 4 * 4), [2, 4, 4]), futurePositions: [6] });
+  // @ts-expect-error 'oldest' is not a rule
+  attn.selectKvPositions({ keys, values: keys }, { rule: 'oldest', keep: 3 });
+  const { groups, error } = attn.groupKvHeads({ wk: keys }, 1, { method: 'qcqa' });
+  const merged = attn.mergeKvHeads({ keys, values: keys }, groups);
+  return (c.full ?? 0) + c.curves.qcqa.length + KV_COMPRESSION_RULES.length + kept.positions[0][0] + error + merged.headGroup[0] + String(verdict).length + attn.KV_EVICTION_RULES.length;
+}
+import type { AttnLinearAttention, AttnResidualGradient, AttnKvHeadSharing, AttnKvCompression } from 'attnscope/widgets';
+export function newWidgets(a: AttnLinearAttention, r: AttnResidualGradient, h: AttnKvHeadSharing, k: AttnKvCompression): number {
+  h.settings = { steps: 100 };
+  k.settings = { seed: 2 };
+  return (a.values?.state.output[0] ?? 0) + (r.values?.stack.residual[0] ?? 0) + h.settings.seeds;
 }

@@ -50,6 +50,17 @@ function resolve(options) {
   return o;
 }
 
+/**
+ * ‖θ‖₂ over every parameter (float64 sum of squares): the quantity weight
+ * decay shrinks; the lecture's explanation of grokking is that the
+ * generalising solution is the one of small norm.
+ */
+export function weightNorm(params) {
+  let s = 0;
+  for (const t of Object.values(params)) for (const v of t.data) s += v * v;
+  return Math.sqrt(s);
+}
+
 /** Accuracy (argmax of the answer's logits = the answer) over a split, one forward per pair. */
 function accuracy(model, split) {
   let right = 0;
@@ -104,7 +115,8 @@ export async function runGrokking(options = {}, context = {}) {
   };
   control.partialData(() => ({ ...data, elapsedMs: control.elapsedMs() }));
   const evaluate = (trainLoss) => {
-    const wte = model.parameters()['transformer.wte.weight'].data;
+    const params = model.parameters();
+    const wte = params['transformer.wte.weight'].data;
     const spectrum = embeddingSpectrum(wte, o.p, o.dim);
     const s = {
       step: data.step,
@@ -113,6 +125,7 @@ export async function runGrokking(options = {}, context = {}) {
       trainAccuracy: accuracy(model, train),
       validationAccuracy: accuracy(model, validation),
       topFrequencyShare: topFrequencyShare(spectrum, 5),
+      weightNorm: weightNorm(params),
     };
     data.history.push(s);
     data.spectrum = spectrum;

@@ -493,3 +493,183 @@ export const LEARNED_LIMIT_NOTE: string;
  * data.results.map((r) => [r.scheme, r.meanLoss['4x']]);
  */
 export function runPositionExtrapolation(options?: PositionExtrapolationOptions, context?: RunContext<PositionExtrapolationProgress>): Promise<PositionExtrapolationData>;
+
+/** Options of runKvHeadSharing; every field optional (KV_HEAD_SHARING_DEFAULTS fills in). */
+export interface KvHeadSharingOptions {
+  /** KV-head counts to train, each dividing nHeads (nHeads = MHA, 1 = MQA). Default [8, 2, 1]. */
+  kvHeads?: number[];
+  /** Model width (default 64) and query heads (default 8; head size dim / nHeads, even). */
+  dim?: number;
+  nHeads?: number;
+  nLayers?: number;
+  /** Characters per window (default 64). */
+  seqLen?: number;
+  batchSize?: number;
+  /** AdamW steps per model (default 400). */
+  steps?: number;
+  learningRate?: number;
+  warmupSteps?: number;
+  /** Steps between held-out evaluations (default 50). */
+  evalEvery?: number;
+  evalWindows?: number;
+  corpusChars?: number;
+  /** Every variant is trained once per seed (default [1, 2]); the spread is the noise. */
+  seeds?: number[];
+}
+
+export interface KvHeadSharingPoint {
+  step: number;
+  tokens: number;
+  /** Mean training loss since the last point (NaN at step 0). */
+  trainLoss: number;
+  heldOutLoss: number;
+}
+
+export interface KvHeadSharingRun {
+  kvHeads: number;
+  seed: number;
+  kind: 'MHA' | 'GQA' | 'MQA';
+  parameters: number;
+  /** KV-cache bytes of one sequence of seqLen tokens, float16 (per token: / seqLen). */
+  cacheBytes: number;
+  curve: KvHeadSharingPoint[];
+  finalLoss: number | null;
+  ms: number;
+}
+
+export interface KvHeadSharingVariant {
+  kvHeads: number;
+  kind: 'MHA' | 'GQA' | 'MQA';
+  cacheBytes: number;
+  parameters: number;
+  seeds: number[];
+  losses: number[];
+  meanLoss: number;
+}
+
+export interface KvHeadSharingClaim {
+  /** Per variant: its loss minus MHA's under the same seed, averaged; its cache over MHA's. */
+  gaps: Array<{ kvHeads: number; kind: string; gap: number | null; cacheShare: number }>;
+  mqaGap: number | null;
+  /** The sample standard deviation of MHA's loss across seeds (null with one seed). */
+  noise: number | null;
+  /** 'holds': MQA's gap > 2·noise and every GQA gap ≤ half of it; 'within-noise'; 'contradicted'; null without MHA, MQA or two seeds. */
+  verdict: 'holds' | 'within-noise' | 'contradicted' | null;
+}
+
+export interface KvHeadSharingData {
+  options: Required<KvHeadSharingOptions>;
+  vocabSize: number;
+  headDim: number;
+  tokenBudget: number;
+  runs: KvHeadSharingRun[];
+  summary: KvHeadSharingVariant[];
+  claim: KvHeadSharingClaim | null;
+  elapsedMs: number;
+}
+
+export interface KvHeadSharingProgress {
+  step: number;
+  steps: number;
+  fraction: number;
+  /** Index of the run in data.runs. */
+  run: number;
+  runInfo: Pick<KvHeadSharingRun, 'kvHeads' | 'seed' | 'kind' | 'parameters' | 'cacheBytes'>;
+  point: KvHeadSharingPoint;
+  data?: KvHeadSharingData;
+}
+
+export const KV_HEAD_SHARING_DEFAULTS: Readonly<Required<KvHeadSharingOptions>>;
+
+/**
+ * MHA, GQA and MQA on the same budget: one character-level model (llama
+ * family, GELU MLP) per KV-head count and seed, trained on the same seeded
+ * batches for the same steps; held-out loss against KV-cache bytes, and the
+ * claim "GQA ≈ MHA, MQA loses some" judged against the seed-to-seed noise.
+ * @example
+ * const data = await runKvHeadSharing({ kvHeads: [4, 1], nHeads: 4, dim: 32, steps: 50, seeds: [1, 2] });
+ * console.log(data.claim.verdict);
+ */
+export function runKvHeadSharing(options?: KvHeadSharingOptions, context?: RunContext<KvHeadSharingProgress>): Promise<KvHeadSharingData>;
+
+export type KvCompressionRule = 'recent' | 'accumulated' | 'expected' | 'qcqa' | 'uniform';
+
+/** Options of runKvCacheCompression; every field optional (KV_CACHE_COMPRESSION_DEFAULTS fills in). */
+export interface KvCacheCompressionOptions {
+  dim?: number;
+  /** Query heads = KV heads (the model is MHA, so heads can be merged). Default 8. */
+  nHeads?: number;
+  nLayers?: number;
+  /** Characters cached and then compressed (default 96). */
+  prefix?: number;
+  /** Characters predicted from the compressed cache (default 32). */
+  continuation?: number;
+  batchSize?: number;
+  /** Training steps (default 600). */
+  steps?: number;
+  learningRate?: number;
+  warmupSteps?: number;
+  evalEvery?: number;
+  /** Held-out windows of prefix + continuation characters (default 16). */
+  evalWindows?: number;
+  /** Shares of the prefix's positions the eviction rules keep, each in (0, 1). */
+  fractions?: number[];
+  /** Future query positions the expected-attention rule averages over (default 4). */
+  expectedSamples?: number;
+  /** The share whose kept positions of the first window go into `example` (default 0.25). */
+  shownFraction?: number;
+  corpusChars?: number;
+  seed?: number;
+}
+
+export interface KvCompressionPoint {
+  /** Share of the cache kept: positions / prefix (eviction) or KV heads / nHeads (merging). */
+  fraction: number;
+  /** Positions (eviction) or KV heads (merging) kept. */
+  kept: number;
+  /** Mean loss of the continuation over the windows. */
+  loss: number;
+}
+
+export interface KvCacheCompressionData {
+  options: Required<KvCacheCompressionOptions>;
+  vocabSize: number;
+  seqLen: number;
+  training: KvHeadSharingPoint[];
+  /** The continuation's loss with the whole cache, and with none. */
+  full: number | null;
+  none: number | null;
+  curves: Record<KvCompressionRule, KvCompressionPoint[]>;
+  /** Per layer, the groupings of KV heads for every group count. */
+  groupings: Array<{ qcqa: Record<string, { groups: number[][]; error: number }>; uniform: Record<string, { groups: number[][]; error: number }> }> | null;
+  /** The first window: its prefix text and, per eviction rule, the kept positions [layer][kvHead][]. */
+  example: { text: string; fraction: number; kept: Partial<Record<'recent' | 'accumulated' | 'expected', number[][][]>> } | null;
+  windows: number;
+  elapsedMs: number;
+}
+
+export interface KvCacheCompressionProgress {
+  step: number;
+  steps: number;
+  fraction: number;
+  phase: 'train' | 'compress';
+  point?: KvHeadSharingPoint;
+  windows?: number;
+  result?: Pick<KvCacheCompressionData, 'curves' | 'full' | 'none' | 'example' | 'groupings' | 'windows'>;
+  data?: KvCacheCompressionData;
+}
+
+export const KV_CACHE_COMPRESSION_DEFAULTS: Readonly<Required<KvCacheCompressionOptions>>;
+/** ['recent', 'accumulated', 'expected', 'qcqa', 'uniform'] */
+export const KV_COMPRESSION_RULES: readonly KvCompressionRule[];
+
+/**
+ * KV-cache compression on a trained model: a character-level MHA model is
+ * trained, then each held-out window's prefix is cached, compressed in every
+ * layer by each rule (attnscope's selectKvPositions / groupKvHeads /
+ * mergeKvHeads), and the continuation's loss measured against the share kept.
+ * @example
+ * const data = await runKvCacheCompression({ steps: 100, evalWindows: 4 });
+ * console.log(data.full, data.curves.recent.map((p) => [p.fraction, p.loss]));
+ */
+export function runKvCacheCompression(options?: KvCacheCompressionOptions, context?: RunContext<KvCacheCompressionProgress>): Promise<KvCacheCompressionData>;

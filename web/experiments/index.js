@@ -11,3 +11,5 @@ export { runGrokking, GROKKING_DEFAULTS } from './grokking.js';
 export { runNormPlacement, NORM_PLACEMENT_DEFAULTS } from './norm-placement.js';
 export { runScalingSweep, SCALING_SWEEP_DEFAULTS } from './scaling-sweep.js';
 export { runPositionExtrapolation, POSITION_EXTRAPOLATION_DEFAULTS, POSITION_SCHEMES, LEARNED_LIMIT_NOTE } from './position-extrapolation.js';
+export { runKvHeadSharing, KV_HEAD_SHARING_DEFAULTS } from './kv-head-sharing.js';
+export { runKvCacheCompression, KV_CACHE_COMPRESSION_DEFAULTS, KV_COMPRESSION_RULES } from './kv-cache-compression.js';

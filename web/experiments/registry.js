@@ -12,4 +12,6 @@ export const EXPERIMENTS = {
   'norm-placement': (options, context) => import('./norm-placement.js').then((m) => m.runNormPlacement(options, context)),
   'scaling-sweep': runScalingSweep,
   'position-extrapolation': runPositionExtrapolation,
+  'kv-head-sharing': (options, context) => import('./kv-head-sharing.js').then((m) => m.runKvHeadSharing(options, context)),
+  'kv-cache-compression': (options, context) => import('./kv-cache-compression.js').then((m) => m.runKvCacheCompression(options, context)),
 };

@@ -41,6 +41,8 @@ export function bestStepSize(directions, yq) {
 
 /**
  * Ridge regression per prompt: w = (XᵀX + λI)⁻¹ Xᵀy (Cholesky, float64),
+ * so ŷ = x_q(XᵀX + λI)⁻¹Xᵀy — Q(KᵀK + λI)⁻¹KᵀV with the query as Q, the x_i as K
+ * and the y_i as V (the in-context page states it in these letters);
  * ŷ = w·x_q. With w ~ N(0, I) and noise σ, λ = σ² is the posterior mean
  * (the best any learner can do on these prompts).
  */

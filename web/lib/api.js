@@ -26,6 +26,7 @@ export { Trainer } from './ops/trainer.js';
 export { buildVocabulary, Vocabulary } from './ops/vocabulary.js';
 export { TrainerWorker } from './worker/trainer_worker.js';
 export { kvCacheBytes } from './ops/kv_cache_bytes.js';
+export { selectKvPositions, groupKvHeads, mergeKvHeads, KV_EVICTION_RULES } from './ops/kv_compression.js';
 export { selectiveScan, ssmConvolutionKernel } from './ops/selective_scan.js';
 export { chinchillaLoss, chinchillaOptimum, fitPowerLaw, CHINCHILLA_CONSTANTS } from './ops/scaling_laws.js';
 export { preloadDefaultModel } from './asset_cache.js';

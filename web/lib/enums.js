@@ -35,7 +35,10 @@ export const MODEL_ARCH = Object.freeze({ llama: 0, gpt2: 1 });
 export const MODEL_WEIGHT_TYPE = Object.freeze({ f32: 0, q8_0: 1 });
 
 /** JS spelling -> core code (model/config.h). */
-export const MODEL_FILE_FORMAT = Object.freeze({ llama2c: 0, ak42v1: 1, ak42v2: 2, agpt1: 3, agpt2: 4 });
+export const MODEL_FILE_FORMAT = Object.freeze({ llama2c: 0, ak42v1: 1, ak42v2: 2, agpt1: 3, agpt2: 4, safetensors: 5 });
+
+/** JS spelling -> core code (model/config.h). */
+export const MODEL_FILE_DTYPE = Object.freeze({ f32: 0, f16: 1, bf16: 2, q8_0: 3, mixed: 4 });
 
 /** JS spelling -> core code (model/config.h). */
 export const MODEL_POSITIONS = Object.freeze({ rope: 0, learned: 1, sinusoidal: 2, alibi: 3, none: 4 });
@@ -45,6 +48,9 @@ export const MODEL_NORM = Object.freeze({ rmsnorm: 0, layernorm: 1 });
 
 /** JS spelling -> core code (model/config.h). */
 export const MODEL_ACTIVATION = Object.freeze({ swiglu: 0, gelu: 1, gelu_tanh: 2, relu: 3 });
+
+/** JS spelling -> core code (model/hf_reader.h). */
+export const HF_ROLE = Object.freeze({ embedding: 0, positions: 1, norm1_weight: 2, norm1_bias: 3, wq: 4, wk: 5, wv: 6, bq: 7, bk: 8, bv: 9, wqkv: 10, bqkv: 11, wo: 12, bo: 13, norm2_weight: 14, norm2_bias: 15, w1: 16, b1: 17, w3: 18, b3: 19, w2: 20, b2: 21, final_norm_weight: 22, final_norm_bias: 23, classifier: 24 });
 
 /** JS spelling -> core code (model/tokenizer.h). */
 export const TOKENIZER_KIND = Object.freeze({ bpe: 0, char: 1 });

@@ -2,17 +2,28 @@
 // module Web Worker). File layouts: docs/FORMATS.md. Legend: T tokens,
 // V vocabulary, L layers, H heads.
 import type { Tensor } from './index.js';
+import type { TokenizerKind } from './tokenizer.js';
 import type { CreateOptions, LossAndGradients, NamedTensors, TokenBatch, TrainConfig } from './train.js';
 
 /** What a loaded model is (Model.config, ModelWorker.config). */
 export interface ModelConfig {
   /** 'llama' (llama2.c: RMSNorm, RoPE, GQA, SwiGLU) or 'gpt2' (LayerNorm, learned positions, GELU). */
   arch: 'llama' | 'gpt2';
-  /** The file's layout: llama2.c legacy, ak42 version 1 (fp32) or 2 (Q8_0), our AGPT 1 or 2; 'trained' for Model.create. */
-  format: 'llama2c' | 'ak42v1' | 'ak42v2' | 'agpt1' | 'agpt2' | 'trained';
+  /**
+   * The file's layout: llama2.c legacy, ak42 version 1 (fp32) or 2 (Q8_0), our
+   * AGPT 1 or 2, a Hugging Face folder ('safetensors'); 'trained' for Model.create.
+   */
+  format: 'llama2c' | 'ak42v1' | 'ak42v2' | 'agpt1' | 'agpt2' | 'safetensors' | 'trained';
   /** The weights in memory: 'q8_0' for a version 2 file or after `quantize: true`. */
   weightType: 'f32' | 'q8_0';
-  tokenizer: 'bpe' | 'char' | 'none';
+  /** How the file stored the weights ('mixed': a safetensors file with more than one of F32, F16, BF16). */
+  fileDtype: 'f32' | 'f16' | 'bf16' | 'q8_0' | 'mixed';
+  /** The Hugging Face class ('GPT2LMHeadModel' | 'LlamaForCausalLM') of a folder; null for other files. */
+  architecture: string | null;
+  /** A folder's name: opts.name, config.json's _name_or_path, or the dropped folder's; else null. */
+  name: string | null;
+  /** The core's tokenizer.bin kind ('bpe', 'char'), a folder's tokenizer.json kind (attn.Tokenizer's), or 'none'. */
+  tokenizer: TokenizerKind | 'none';
   dim: number;
   hiddenDim: number;
   nLayers: number;
@@ -26,6 +37,10 @@ export interface ModelConfig {
   /** Q8_0 group size; 0 for fp32. */
   groupSize: number;
   sharedClassifier: boolean;
+  /** The norms' epsilon (rms_norm_eps / layer_norm_epsilon), as the float32 the core uses, shortest decimal. */
+  normEps: number;
+  /** RoPE's base (rope_theta), for positions 'rope'. */
+  ropeBase: number;
   weightBytes: number;
   stateBytes: number;
   /** The architecture variant (TrainConfig): a file's own, or Model.create's. */
@@ -67,6 +82,60 @@ export interface DefaultLoadOptions extends LoadOptions {
 /** Bytes of a file: what fetch(...).arrayBuffer(), File.arrayBuffer() or fs.readFile give. */
 export type FileBytes = ArrayBuffer | ArrayBufferView;
 
+/** Random access to a file too big to hold (e.g. HTTP range requests): the bytes offset..offset+length. */
+export interface FileReader {
+  size: number;
+  read(offset: number, length: number): Promise<ArrayBuffer | ArrayBufferView>;
+}
+
+/**
+ * A Hugging Face folder: its files by name (a path's folder part is ignored)
+ * — bytes, a Blob or File, a FileReader, or a string for a .json file — or a
+ * list of browser Files (an <input type="file" webkitdirectory multiple>'s
+ * FileList, the files of a drop), matched by their base names. It holds
+ * config.json and model.safetensors, or model.safetensors.index.json and the
+ * shards it names, and optionally tokenizer.json (with tokenizer_config.json);
+ * other files are ignored.
+ */
+export type HuggingFaceFiles =
+  | { [name: string]: FileBytes | Blob | FileReader | string | null | undefined }
+  | Map<string, FileBytes | Blob | FileReader | string>
+  | Iterable<File>
+  | ArrayLike<File>;
+
+/** Progress of a Hugging Face load: phase 'config' (reading the JSON and headers), 'weights' (bytes of tensors read and converted), 'done'. */
+export interface LoadProgress {
+  phase: 'config' | 'weights' | 'done';
+  loaded: number;
+  total: number;
+}
+
+export interface HuggingFaceLoadOptions extends LoadOptions {
+  /** Hold the weights as Q8_0 (int8 and a scale per group): about 0.27x the float32 memory. */
+  quantize?: boolean;
+  /** Q8_0 group size for `quantize`, default 64; halved until it divides the width and the MLP width. */
+  groupSize?: number;
+  /** Model.config.name; default config.json's _name_or_path, or the dropped folder's name. */
+  name?: string;
+  /** Called as the files are read: a progress bar's value is loaded / total. */
+  onProgress?: (progress: LoadProgress) => void;
+  /** Aborting it stops the load (the promise rejects with the signal's reason, an AbortError) and frees its memory. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A Hugging Face folder as Model.toHuggingFace writes it: the JSON files as
+ * text (write them as they are), the weights as float32 safetensors bytes,
+ * tokenizer.json when the model has a tokenizer. Model.fromHuggingFace reads
+ * it as it is.
+ */
+export interface HuggingFaceFolder {
+  'config.json': string;
+  'model.safetensors': Uint8Array;
+  'tokenizer.json'?: string;
+  [name: string]: string | Uint8Array | undefined;
+}
+
 /** Token ids: a plain array or an integer typed array. */
 export type TokenIds = readonly number[] | Int32Array | Uint32Array | Uint16Array;
 
@@ -84,7 +153,7 @@ export interface GenerateOptions {
   topP?: number;
   /** Integer 0..2^53-1. The same seed gives the same tokens in Node, browsers and the native build. Default: random (reported in the result). */
   seed?: number;
-  /** Stop after the model emits EOS (2) or BOS (1), as run.c; default true. */
+  /** Stop after the model emits EOS (2) or BOS (1), as run.c (a Hugging Face folder: its config.json's eos_token_id); default true. */
   stopAtEos?: boolean;
   /** Ends the generation early (stopReason 'cancelled'). */
   signal?: AbortSignal;
@@ -170,6 +239,25 @@ export class Model {
   static fromLlama2c(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Llama2cLoadOptions): Model;
   /** An AGPT (GPT-2-style) checkpoint and a tokenizer.bin (often tokenizerKind: 'char'). Needs ready(). */
   static fromGpt2(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Gpt2LoadOptions): Model;
+  /**
+   * A Hugging Face model folder: GPT2LMHeadModel or LlamaForCausalLM
+   * (docs/FORMATS.md says what is read), F32, F16 or BF16 weights, one
+   * model.safetensors or shards through model.safetensors.index.json. Each
+   * tensor goes from your bytes (or a File, a slice at a time) straight into
+   * the wasm heap, converted there; the memory the model needs is checked
+   * against what the heap can still give before anything is allocated. Calls
+   * ready(). With a tokenizer.json, attn.Tokenizer gives encode, decode and
+   * generation's text (special tokens print nothing); without one the model
+   * runs on token ids. A bad folder rejects with AttnscopeError naming the
+   * file and the field.
+   * @example
+   * // Node: a folder on disk
+   * const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f))]));
+   * const model = await attn.Model.fromHuggingFace(files);
+   * // A page: <input type="file" webkitdirectory multiple>
+   * const model = await attn.Model.fromHuggingFace(input.files, { onProgress: ({ loaded, total }) => bar.value = loaded / total });
+   */
+  static fromHuggingFace(files: HuggingFaceFiles, options?: HuggingFaceLoadOptions): Promise<Model>;
 
   /**
    * A fresh model to train (docs/TRAINING.md), initialised as llama2.c's
@@ -188,10 +276,12 @@ export class Model {
   readonly trainable: boolean;
 
   /**
-   * Fresh copies of every weight by PyTorch state_dict name (llama2.c's
-   * model.py for llama: 'tok_embeddings.weight' [V, C],
-   * 'layers.{i}.attention.wq.weight' [H·D, C], ...; nanoGPT's for gpt2),
-   * nn.Linear weights as [out, in].
+   * Fresh copies of every weight. A model made by Model.create: by PyTorch
+   * state_dict name (llama2.c's model.py for llama: 'tok_embeddings.weight'
+   * [V, C], 'layers.{i}.attention.wq.weight' [H·D, C], ...; nanoGPT's for
+   * gpt2), nn.Linear weights as [out, in]. A Hugging Face folder: by the
+   * file's names and shapes (GPT-2's Conv1D as [in, out], Llama's q/k rows in
+   * rotate-half order), float32 whatever the file's dtype. Other files throw.
    */
   parameters(): NamedTensors;
   /** Replaces any of the named weights; names and shapes are checked before anything is written. */
@@ -202,7 +292,10 @@ export class Model {
    * gradient by parameter name.
    */
   lossAndGradients(inputs: TokenBatch, targets: TokenBatch): LossAndGradients;
-  /** The same loss, forward only (a held-out loss). */
+  /**
+   * The same loss, forward only: a held-out loss, or the score of a text under
+   * any model (one read from a file too; then computed from forward's logits).
+   */
   loss(inputs: TokenBatch, targets: TokenBatch): number;
   /**
    * llama2.c's legacy (version 0) checkpoint, as its export.py writes it:
@@ -212,6 +305,21 @@ export class Model {
   toLlama2c(): Uint8Array;
   /** The project's own format (AGPT version 2, docs/FORMATS.md): every config; Model.fromGpt2 reads it. */
   save(): Uint8Array;
+  /**
+   * The model as a Hugging Face folder that transformers and plain PyTorch
+   * read (docs/TRAINING.md continues training from it): config.json (text),
+   * model.safetensors (float32 bytes) and, when the model has a tokenizer,
+   * tokenizer.json (text: a tokenizer.bin as attn.Tokenizer.fromLlama2c reads
+   * it, or the folder's own). Any model whose variant
+   * LlamaForCausalLM (RoPE, RMSNorm, pre-norm, SwiGLU, biases on all or no
+   * linears) or GPT2LMHeadModel (learned positions, LayerNorm, pre-norm,
+   * gelu / gelu_tanh / relu, biases, no GQA) holds — the defaults of both
+   * families, and the shipped models; anything else throws AttnscopeError
+   * naming what does not fit. Model.fromHuggingFace reads it back bit for bit.
+   * @example
+   * for (const [name, data] of Object.entries(model.toHuggingFace())) writeFileSync(join(dir, name), data);
+   */
+  toHuggingFace(): HuggingFaceFolder;
 
   /** Token ids of text (at most 16 MiB of UTF-8); bos defaults to true, eos to false. */
   encode(text: string, options?: { bos?: boolean; eos?: boolean }): number[];
@@ -272,6 +380,12 @@ export class ModelWorker {
   /** The bytes are copied to the worker; yours stay usable. */
   static fromLlama2c(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Llama2cLoadOptions & WorkerOptions): Promise<ModelWorker>;
   static fromGpt2(checkpoint: FileBytes, tokenizer?: FileBytes | null, options?: Gpt2LoadOptions & WorkerOptions): Promise<ModelWorker>;
+  /**
+   * Model.fromHuggingFace in the worker. Files (a drop) go to it as they are;
+   * bytes stay in this thread and the worker asks for one chunk at a time, so
+   * nothing is copied whole. onProgress runs in this thread.
+   */
+  static fromHuggingFace(files: HuggingFaceFiles, options?: HuggingFaceLoadOptions & WorkerOptions): Promise<ModelWorker>;
 
   readonly config: ModelConfig;
   readonly disposed: boolean;
@@ -280,6 +394,12 @@ export class ModelWorker {
   decode(ids: TokenIds): Promise<string>;
   piece(id: number, prev?: number): Promise<Uint8Array>;
   forward(ids: TokenIds, options?: ForwardOptions): Promise<ForwardResult>;
+  /** As Model.loss (any model). */
+  loss(inputs: TokenBatch, targets: TokenBatch): Promise<number>;
+  /** As Model.parameters (a Model.create model, or a Hugging Face folder's). */
+  parameters(): Promise<NamedTensors>;
+  /** As Model.toHuggingFace. */
+  toHuggingFace(): Promise<HuggingFaceFolder>;
   /** onToken runs in this thread; returning false cancels. */
   generate(prompt: Prompt, options?: GenerateOptions & { onToken?: (token: GeneratedToken) => boolean | void }): Promise<GenerateResult>;
   stream(prompt: Prompt, options?: GenerateOptions): AsyncGenerator<GeneratedToken, GenerateResult, undefined>;

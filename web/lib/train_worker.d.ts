@@ -2,7 +2,7 @@
 // builder (buildVocabulary). Model.create, Trainer and the model's config
 // are in train.d.ts and model.d.ts.
 import type { Backend, Tensor } from './index.js';
-import type { GenerateOptions, GenerateResult, ForwardOptions, ForwardResult, ModelConfig } from './model.js';
+import type { GenerateOptions, GenerateResult, ForwardOptions, ForwardResult, HuggingFaceFolder, ModelConfig } from './model.js';
 import type { TrainConfig, TrainerOptions } from './train.js';
 
 /**
@@ -153,6 +153,8 @@ export class TrainerWorker {
   snapshot(options?: { format?: 'auto' | 'llama2c' | 'agpt' }): Promise<TrainSnapshot>;
   /** model.parameters() of the worker's model. */
   parameters(): Promise<Record<string, Tensor>>;
+  /** model.toHuggingFace() of the worker's model (docs/TRAINING.md: continue in PyTorch). */
+  toHuggingFace(): Promise<HuggingFaceFolder>;
   generate(prompt: string | number[], options?: GenerateOptions): Promise<Pick<GenerateResult, 'ids' | 'promptIds' | 'text' | 'stopReason'>>;
   forward(ids: number[], options?: ForwardOptions): Promise<ForwardResult>;
   dispose(): void;

@@ -21,7 +21,7 @@ export const GROUPS = [
 
 export const PAGES = [
   { path: 'index.html', nav: 'home', title: { ja: 'ホーム', en: 'Home' }, topics: [], widgets: [] },
-  { path: 'basics.html', nav: 'basics', group: 'basics', title: { ja: 'ベクトルからアテンションへ', en: 'From vectors to attention' }, topics: ['linear-algebra', 'attention'], widgets: ['attn-vectors', 'attn-matmul-steps', 'attn-kernel-vs-attention', 'attn-cross-attention'] },
+  { path: 'basics.html', nav: 'basics', group: 'basics', title: { ja: 'ベクトルからアテンションへ', en: 'From vectors to attention' }, topics: ['linear-algebra', 'attention'], widgets: ['attn-vectors', 'attn-matmul-steps', 'attn-kernel-vs-attention', 'attn-cross-attention', 'attn-residual-gradient'] },
   { path: 'lab.html', nav: 'lab', group: 'basics', title: { ja: 'アテンション・ラボ', en: 'Attention lab' }, topics: ['attention'], widgets: ['attn-heatmap', 'attn-matrix-input'] },
   { path: 'masks.html', nav: 'masks', group: 'basics', title: { ja: 'マスクとバイアス', en: 'Masks and biases' }, topics: ['masks', 'alibi', 'efficient-attention'], widgets: ['attn-mask-grid', 'attn-bias-map'] },
   { path: 'block.html', nav: 'block', group: 'basics', title: { ja: 'ブロック探検', en: 'Block explorer' }, topics: ['multi-head', 'normalisation', 'blocks'], widgets: ['attn-block-explorer', 'attn-tensor-view', 'attn-stepper'] },
@@ -30,7 +30,7 @@ export const PAGES = [
   { path: 'lecture.html', nav: 'lecture', group: 'practice', title: { ja: '講義ページの例', en: 'Lecture example' }, topics: ['positional-encoding', 'rope'], widgets: ['attn-heatmap', 'attn-exercise'] },
   { path: 'exercises.html', nav: 'exercises', group: 'practice', title: { ja: '練習問題', en: 'Exercises' }, topics: [], widgets: ['attn-exercise'] },
   { path: 'positions.html', nav: 'positions', group: 'positions', title: { ja: '位置の表し方', en: 'Positions' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-rope-dial', 'attn-sinusoidal', 'attn-rope-decay', 'attn-permutation'] },
-  { path: 'efficiency.html', nav: 'efficiency', group: 'efficiency', title: { ja: '効率', en: 'Efficiency' }, topics: ['efficient-attention', 'multi-head'], widgets: ['attn-flash-tiles', 'attn-attention-traffic', 'attn-kv-cache', 'attn-sequence-cost'] },
+  { path: 'efficiency.html', nav: 'efficiency', group: 'efficiency', title: { ja: '効率', en: 'Efficiency' }, topics: ['efficient-attention', 'multi-head'], widgets: ['attn-flash-tiles', 'attn-attention-traffic', 'attn-kv-cache', 'attn-linear-attention', 'attn-sequence-cost'] },
   { path: 'ssm.html', nav: 'ssm', group: 'efficiency', title: { ja: '状態空間モデル', en: 'State-space models' }, topics: ['efficient-attention'], widgets: ['attn-ssm'] },
   { path: 'in-context.html', nav: 'in-context', group: 'experiments', title: { ja: '文脈内学習は勾配降下', en: 'In-context learning as GD' }, topics: ['in-context-learning'], widgets: ['attn-in-context', 'attn-line-chart'] },
   { path: 'scaling.html', nav: 'scaling', group: 'models', title: { ja: 'スケーリング則', en: 'Scaling laws' }, topics: ['scaling-laws'], widgets: ['attn-scaling-laws', 'attn-emergence', 'attn-line-chart'] },
@@ -38,6 +38,8 @@ export const PAGES = [
   { path: 'norm-placement.html', nav: 'norm-placement', group: 'experiments', title: { ja: 'Pre-LN と Post-LN', en: 'Pre-LN and post-LN' }, topics: ['normalisation'], widgets: ['attn-norm-placement', 'attn-line-chart'] },
   { path: 'scaling-sweep.html', nav: 'scaling-sweep', group: 'models', title: { ja: 'スケーリングを測る', en: 'Scaling sweep' }, topics: ['scaling-laws'], widgets: ['attn-scaling-sweep', 'attn-line-chart'] },
   { path: 'position-extrapolation.html', nav: 'position-extrapolation', group: 'positions', title: { ja: '学習時より長い位置', en: 'Positions beyond L' }, topics: ['positional-encoding', 'rope', 'alibi'], widgets: ['attn-position-extrapolation', 'attn-line-chart'] },
+  { path: 'kv-heads.html', nav: 'kv-heads', group: 'experiments', title: { ja: 'MHA・GQA・MQA を比べる', en: 'MHA, GQA and MQA' }, topics: ['multi-head', 'efficient-attention'], widgets: ['attn-kv-head-sharing', 'attn-line-chart'] },
+  { path: 'kv-compression.html', nav: 'kv-compression', group: 'experiments', title: { ja: 'KV キャッシュの圧縮', en: 'KV-cache compression' }, topics: ['efficient-attention'], widgets: ['attn-kv-compression', 'attn-line-chart'] },
   { path: 'embed.html', nav: 'embed', group: 'practice', title: { ja: '埋め込みの例', en: 'Embedding example' }, topics: [], widgets: ['attn-heatmap'], standalone: true },
   { path: 'widgets.html', nav: 'widgets', group: 'practice', title: { ja: 'ウィジェット一覧', en: 'Widget reference' }, topics: [], widgets: [] },
 ];

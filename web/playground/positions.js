@@ -30,6 +30,7 @@ function readUrl() {
 function writeUrl() {
   const params = new URLSearchParams(location.search);
   for (const id of CONTROLS) params.set(id, $(id).value);
+  if (dial.hasAttribute('direction')) params.set('direction', dial.getAttribute('direction'));
   history.replaceState(null, '', `?${params}${location.hash}`);
 }
 
@@ -59,6 +60,10 @@ for (const el of pending) {
   });
 }
 readUrl();
+// the dial's own buttons choose the direction of rotation (nanochat's is flipped); it lives in the URL too
+const direction = new URLSearchParams(location.search).get('direction');
+if (direction === 'standard' || direction === 'flipped') dial.setAttribute('direction', direction);
+new MutationObserver(writeUrl).observe(dial, { attributeFilter: ['direction'] });
 keepAttributesInUrl([$('sinusoidal'), $('decay'), $('permutation')]);
 followLanguage();
 update();

@@ -76,14 +76,64 @@ function matchingBrace(text, open) {
   return text.length;
 }
 
-/** [{signature, doc}] for the class body's properties and methods (static define left out). */
+/**
+ * The top-level members of a class body, each with the JSDoc before it: a
+ * member ends at a `;` outside brackets, so a type that holds `;` (an object
+ * type) or spans lines stays whole. `=>` is an arrow, not a closing `>`;
+ * strings and comments are skipped.
+ */
+function splitMembers(body) {
+  const out = [];
+  let depth = 0, start = -1, doc = '';
+  const end = (i) => {
+    if (start >= 0) out.push({ text: body.slice(start, i).trim(), doc, indent: start - body.lastIndexOf('\n', start) - 1 });
+    start = -1;
+    doc = '';
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '/' && body[i + 1] === '*') {
+      const close = body.indexOf('*/', i + 2) + 2 || body.length;
+      if (depth === 0 && start < 0 && body[i + 2] === '*') doc = body.slice(i, close);
+      i = close - 1;
+    } else if (c === '/' && body[i + 1] === '/') {
+      i = body.indexOf('\n', i) < 0 ? body.length : body.indexOf('\n', i) - 1;
+    } else if (c === "'" || c === '"' || c === '`') {
+      if (start < 0) start = i;
+      for (i++; i < body.length && body[i] !== c; i++) if (body[i] === '\\') i++;
+    } else if (c === '=' && body[i + 1] === '>') {
+      i++;
+    } else if ('{[(<'.includes(c)) {
+      if (start < 0) start = i;
+      depth++;
+    } else if ('}])>'.includes(c)) {
+      depth--;
+    } else if (c === ';' && depth === 0) {
+      end(i);
+    } else if (!/\s/.test(c) && start < 0) {
+      start = i;
+    }
+  }
+  end(body.length);
+  return out.filter((m) => m.text);
+}
+
+/** The lines of a member that starts `indent` columns in, without that indent. */
+const dedent = (text, indent) => text.split('\n').map((l, i) => (i && l.startsWith(' '.repeat(indent)) ? l.slice(indent) : l)).join('\n');
+
+/**
+ * [{signature, doc, source?}] for the class body's properties and methods
+ * (static members and define left out). `signature` is the whole member on
+ * one line; `source`, for a member written over several lines, keeps its
+ * lines as written.
+ */
 function members(body) {
   const out = [];
-  const re = /(?:\/\*\*([\s\S]*?)\*\/\s*)?^\s*((?:readonly |get |set )?[\w$]+[?(:][^;\n]*;?)/gm;
-  for (const m of body.matchAll(re)) {
-    const signature = m[2].replace(/;$/, '');
-    if (/^static\b/.test(signature) || /^define\(/.test(signature)) continue;
-    out.push({ signature, doc: m[1] ? docText(`/**${m[1]}*/`) : '' });
+  for (const m of splitMembers(body)) {
+    if (!/^(?:readonly |get |set )?[\w$]+[?(:<]/.test(m.text) || /^static\b/.test(m.text) || /^define\(/.test(m.text)) continue;
+    const member = { signature: m.text.replace(/\s*\n\s*/g, ' ').replace(/,\s*\)/g, ')'), doc: m.doc ? docText(m.doc) : '' };
+    if (m.text.includes('\n')) member.source = dedent(m.text, m.indent);
+    out.push(member);
   }
   return out;
 }
@@ -94,6 +144,14 @@ function exampleOf(doc, tag) {
   if (block) return block.trim().split('\n')[0];
   const example = doc.match(/@example\s+(<[\s\S]*?<\/[a-z-]+>)/)?.[1];
   return example ?? `<${tag}></${tag}>`;
+}
+
+/** A member's lines in docs/WIDGETS.md: its signature inline, or as a block when it spans lines. */
+function memberLines(m) {
+  const doc = m.doc ? ` — ${m.doc.replace(/\n/g, ' ')}` : '';
+  if (!m.source) return [`- \`${m.signature}\`${doc}`];
+  const name = m.signature.match(/^(?:readonly |get |set )?[\w$]+\??/)[0];
+  return [`- \`${name}\`${doc}`, '', '  ```ts', ...m.source.split('\n').map((l) => `  ${l}`), '  ```', ''];
 }
 
 /** docs/WIDGETS.md from the parsed types. */
@@ -120,7 +178,7 @@ export function widgetsMarkdown(widgets) {
     lines.push(`## ${w.tag}`, '', `Class \`${w.className}\`. Example:`, '', '```html', w.example, '```', '', w.doc.replace(/^@example.*$/gm, '').trim(), '');
     if (w.members.length) {
       lines.push('Properties and methods:', '');
-      for (const m of w.members) lines.push(`- \`${m.signature}\`${m.doc ? ` — ${m.doc.replace(/\n/g, ' ')}` : ''}`);
+      for (const m of w.members) lines.push(...memberLines(m));
       lines.push('');
     }
   }

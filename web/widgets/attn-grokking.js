@@ -119,7 +119,12 @@ export class AttnGrokking extends ExperimentElement {
     for (const name of ['accuracy', 'loss', 'spectrum']) this.#titles[name].textContent = t(`grok.${name}.title`, {}, L);
     this.#charts.accuracy.setAttribute('x-label', t('grok.axis.step', {}, L));
     this.#charts.accuracy.setAttribute('y-label', t('grok.axis.accuracy', {}, L));
-    this.#charts.accuracy.series = series('Accuracy');
+    // the weight norm on the same steps, against the right-hand axis: weight decay's work, seen beside the jump
+    const norms = [];
+    if (ref?.data.history[0]?.weightNorm !== undefined) norms.push({ label: t('grok.series.refNorm', {}, L), points: curve(ref.data.history, 'weightNorm'), color: CHART_COLORS.purple, dashed: true, axis: 'right' });
+    if (live?.history.length) norms.push({ label: t('grok.series.norm', {}, L), points: curve(live.history, 'weightNorm'), color: CHART_COLORS.purple, axis: 'right' });
+    this.#charts.accuracy.setAttribute('y2-label', t('grok.axis.norm', {}, L));
+    this.#charts.accuracy.series = [...series('Accuracy'), ...norms];
     this.#charts.loss.setAttribute('x-label', t('grok.axis.step', {}, L));
     this.#charts.loss.setAttribute('y-label', t('grok.axis.loss', {}, L));
     this.#charts.loss.series = series('Loss');

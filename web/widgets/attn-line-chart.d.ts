@@ -10,6 +10,8 @@ export interface LineSeries {
   color?: string;
   /** Draw the points as dots instead of a line. */
   dot?: boolean;
+  /** 'right': against a second, linear y axis on the right (its range from the right series; label `y2-label`). */
+  axis?: 'left' | 'right';
 }
 
 /**
@@ -19,7 +21,8 @@ export interface LineSeries {
  * every series at the picked x are read out below the plot (aria-live).
  * Points that are not finite (or not positive on a log axis) are skipped.
  *
- * Attributes: `log-x`, `log-y` (log10 axes), `x-label`, `y-label`, `y-min`,
+ * Attributes: `log-x`, `log-y` (log10 axes), `x-label`, `y-label`,
+ * `y2-label` (the right axis, when a series has axis: 'right'), `y-min`,
  * `y-max` (fix the y range), `aria-label` (the plot's accessible name;
  * default "y-label / x-label"). Data through the `series` property.
  * Events: `pick` (detail {x}).

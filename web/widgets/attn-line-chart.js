@@ -3,9 +3,12 @@
 // tap-to-inspect: a tap or pointer move picks the nearest x, ← → (Home/End)
 // step through the x values while the plot has focus, and the values of
 // every series there are read out below (aria-live). Data: the `series`
-// property, [{label, points: [[x, y], …], dashed?, dotted?, color?, dot?}]; points
-// with a non-finite or (on a log axis) non-positive value are skipped.
-// `marker` (a number) draws a vertical rule at that x; y-min / y-max fix the y range.
+// property, [{label, points: [[x, y], …], dashed?, dotted?, color?, dot?, axis?}];
+// points with a non-finite or (on a log axis) non-positive value are skipped.
+// A series with axis: 'right' is drawn against a second, linear y axis on the
+// right (y2-label; its range from those series alone), for a quantity in
+// other units on the same steps. `marker` (a number) draws a vertical rule at
+// that x; y-min / y-max fix the (left) y range.
 import { el } from './dom.js';
 import { AttnElement, boolAttr, numberAttr } from './attn-element.js';
 import { makeScale, formatNumber } from './line-chart-scale.js';
@@ -40,7 +43,7 @@ function domain(values, log) {
 export class AttnLineChart extends AttnElement {
   static tag = 'attn-line-chart';
   static observesSize = true;
-  static get observedAttributes() { return ['log-x', 'log-y', 'x-label', 'y-label', 'y-min', 'y-max', 'aria-label']; }
+  static get observedAttributes() { return ['log-x', 'log-y', 'x-label', 'y-label', 'y2-label', 'y-min', 'y-max', 'aria-label']; }
 
   #svg; #legend; #readout; #series = []; #marker = null; #xs = []; #pick = -1; #layout = null;
 
@@ -88,8 +91,8 @@ export class AttnLineChart extends AttnElement {
     this.emit('pick', { x: this.picked });
   }
 
-  #usable(p) {
-    const logX = boolAttr(this, 'log-x'), logY = boolAttr(this, 'log-y');
+  #usable(p, right) {
+    const logX = boolAttr(this, 'log-x'), logY = boolAttr(this, 'log-y') && !right;
     return Number.isFinite(p[0]) && Number.isFinite(p[1]) && (!logX || p[0] > 0) && (!logY || p[1] > 0);
   }
 
@@ -97,14 +100,18 @@ export class AttnLineChart extends AttnElement {
     const logX = boolAttr(this, 'log-x'), logY = boolAttr(this, 'log-y');
     const width = Math.max(280, this.width || 600);
     const height = Math.round(Math.min(320, Math.max(210, width * 0.5)));
-    const pad = { left: 52, right: 12, top: 10, bottom: 40 };
-    const lines = this.#series.map((s, k) => ({ ...s, color: s.color ?? CHART_CYCLE[k % CHART_CYCLE.length], points: (s.points ?? []).filter((p) => this.#usable(p)) }));
+    const lines = this.#series.map((s, k) => ({ ...s, color: s.color ?? CHART_CYCLE[k % CHART_CYCLE.length], points: (s.points ?? []).filter((p) => this.#usable(p, s.axis === 'right')) }));
+    const right = lines.some((s) => s.axis === 'right' && s.points.length);
+    const pad = { left: 52, right: right ? 52 : 12, top: 10, bottom: 40 };
     const all = lines.flatMap((s) => s.points);
-    const xs = all.map((p) => p[0]), ys = all.map((p) => p[1]);
+    const xs = all.map((p) => p[0]), ys = lines.filter((s) => s.axis !== 'right').flatMap((s) => s.points.map((p) => p[1]));
     if (this.#marker !== null && Number.isFinite(this.#marker)) xs.push(this.#marker);
     const x = makeScale(...domain(xs, logX), pad.left, width - pad.right, logX);
     const [yLo, yHi] = domain(ys, logY);
-    const y = makeScale(numberAttr(this, 'y-min', yLo), numberAttr(this, 'y-max', yHi), height - pad.bottom, pad.top, logY);
+    const yLeft = makeScale(numberAttr(this, 'y-min', yLo), numberAttr(this, 'y-max', yHi), height - pad.bottom, pad.top, logY);
+    const y2 = right ? makeScale(...domain(lines.filter((s) => s.axis === 'right').flatMap((s) => s.points.map((p) => p[1])), false), height - pad.bottom, pad.top, false) : null;
+    const y = yLeft;
+    const yOf = (s) => (s.axis === 'right' && y2 ? y2 : yLeft);
     this.#layout = { width, x };
     this.#xs = [...new Set(all.map((p) => p[0]))].sort((a, b) => a - b);
     if (this.#pick >= this.#xs.length) this.#pick = -1;
@@ -129,9 +136,11 @@ export class AttnLineChart extends AttnElement {
         add('line', { class: 'grid', x1: pad.left, x2: width - pad.right, y1: y(t), y2: y(t) });
         add('text', { x: pad.left - 5, y: y(t) + 4, 'text-anchor': 'end' }, formatNumber(t), ticks);
       }
+      if (y2) for (const t of y2.ticks()) add('text', { x: width - pad.right + 5, y: y2(t) + 4, 'text-anchor': 'start' }, formatNumber(t), ticks);
     }
     add('text', { class: 'label', x: (pad.left + width - pad.right) / 2, y: height - 6, 'text-anchor': 'middle' }, this.getAttribute('x-label') ?? '');
     add('text', { class: 'label', transform: 'rotate(-90)', x: -(pad.top + height - pad.bottom) / 2, y: 12, 'text-anchor': 'middle' }, this.getAttribute('y-label') ?? '');
+    if (y2) add('text', { class: 'label', transform: 'rotate(90)', x: (pad.top + height - pad.bottom) / 2, y: -(width - 10), 'text-anchor': 'middle' }, this.getAttribute('y2-label') ?? '');
     if (this.#marker !== null && Number.isFinite(this.#marker) && (!logX || this.#marker > 0)) {
       add('line', { class: 'marker', x1: x(this.#marker), x2: x(this.#marker), y1: pad.top, y2: height - pad.bottom });
     }
@@ -140,17 +149,17 @@ export class AttnLineChart extends AttnElement {
         add('polyline', {
           fill: 'none', 'stroke-width': 2, 'stroke-linejoin': 'round',
           ...(s.dotted ? { 'stroke-dasharray': '2 3' } : s.dashed ? { 'stroke-dasharray': '6 4' } : {}),
-          points: s.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' '),
+          points: s.points.map((p) => `${x(p[0]).toFixed(1)},${yOf(s)(p[1]).toFixed(1)}`).join(' '),
         }).style.stroke = s.color; // CSSOM, so a colour may be var(--attn-…)
       }
-      if (s.dot || s.points.length === 1) for (const p of s.points) add('circle', { cx: x(p[0]), cy: y(p[1]), r: 4 }).style.fill = s.color;
+      if (s.dot || s.points.length === 1) for (const p of s.points) add('circle', { cx: x(p[0]), cy: yOf(s)(p[1]), r: 4 }).style.fill = s.color;
     }
     const px = this.picked;
     if (px !== null) {
       add('line', { class: 'cross', x1: x(px), x2: x(px), y1: pad.top, y2: height - pad.bottom });
       for (const s of lines) {
         const p = s.points.find((q) => q[0] === px);
-        if (p) Object.assign(add('circle', { cx: x(p[0]), cy: y(p[1]), r: 3.5, 'stroke-width': 2 }).style, { fill: 'var(--attn-surface, #fff)', stroke: s.color });
+        if (p) Object.assign(add('circle', { cx: x(p[0]), cy: yOf(s)(p[1]), r: 3.5, 'stroke-width': 2 }).style, { fill: 'var(--attn-surface, #fff)', stroke: s.color });
       }
     }
     svg.replaceChildren(...nodes);

@@ -3,7 +3,7 @@
 // (k). The score (R(m)q)ᵀ(R(n)k) and qᵀR(n−m)k are shown side by side: equal,
 // and unchanged when m and n move together. See index.d.ts for the API.
 import { seededNormals } from './attention-source.js';
-import { el } from './dom.js';
+import { el, showModes } from './dom.js';
 import { formatExact } from './format.js';
 import { t } from './i18n.js';
 import { TopicElement, rangeField, reducedMotion } from './topic-element.js';
@@ -11,7 +11,8 @@ import { ropeDial, pairFrequencies, pairDims } from './rope-numbers.js';
 import { drawDials, DIAL_STYLE } from './rope-dial-view.js';
 import './rope-dial-messages.js';
 
-const ATTRIBUTES = ['head-dim', 'base', 'layout', 'm', 'n', 'max-position', 'step', 'q', 'k', 'seed', 'caption', 'lang'];
+const ATTRIBUTES = ['head-dim', 'base', 'layout', 'direction', 'm', 'n', 'max-position', 'step', 'q', 'k', 'seed', 'caption', 'lang'];
+const DIRECTIONS = ['standard', 'flipped'];
 
 /** A JSON array of `D` numbers from attribute `name`, or null when absent. */
 function vectorAttribute(element, name, D) {
@@ -44,11 +45,20 @@ export class AttnRopeDial extends TopicElement {
     const buttons = el('div', 'buttons');
     buttons.append(together, play);
     controls.append(m.label, n.label, buttons);
+    // which way the pairs turn: the RoPE paper's, or nanochat's sign-flipped rotation
+    const directions = el('div', 'modes');
+    const directionButtons = DIRECTIONS.map((d) => {
+      const b = Object.assign(el('button'), { type: 'button' });
+      b.dataset.mode = d;
+      b.addEventListener('click', () => this.setAttribute('direction', d));
+      directions.append(b);
+      return b;
+    });
     const readout = el('dl', 'readout');
     readout.setAttribute('aria-live', 'polite');
     const dials = el('ul', 'dials'), note = el('p', 'note');
-    root.append(title, rule, controls, readout, dials, note);
-    this.#ui = { title, rule, m, n, together, play, readout, dials, note };
+    root.append(title, rule, directions, controls, readout, dials, note);
+    this.#ui = { title, rule, m, n, together, play, readout, dials, note, directionButtons };
     m.input.addEventListener('input', () => this.setAttribute('m', m.input.value));
     n.input.addEventListener('input', () => this.setAttribute('n', n.input.value));
     together.addEventListener('click', () => this.#moveTogether());
@@ -71,6 +81,7 @@ export class AttnRopeDial extends TopicElement {
       D, step, max,
       base: this.num('base', 10000, { min: 1e-6 }),
       layout: this.choice('layout', ['interleaved', 'half']),
+      direction: this.choice('direction', DIRECTIONS),
       m: this.num('m', 1, { min: 0, max }),
       n: this.num('n', 3, { min: 0, max }),
       q: vectorAttribute(this, 'q', D) ?? random.slice(0, D),
@@ -105,10 +116,12 @@ export class AttnRopeDial extends TopicElement {
   update(lang) {
     const s = this.#settings();
     const ui = this.#ui;
-    const r = ropeDial(s.q, s.k, s.m, s.n, { base: s.base, layout: s.layout });
+    const r = ropeDial(s.q, s.k, s.m, s.n, { base: s.base, layout: s.layout, direction: s.direction });
+    const flipped = s.direction === 'flipped';
     const thetas = pairFrequencies(s.D, s.base);
     ui.title.textContent = this.getAttribute('caption') ?? t('rope.title', {}, lang);
-    ui.rule.textContent = t('rope.rule', {}, lang);
+    ui.rule.textContent = t(flipped ? 'rope.rule.flipped' : 'rope.rule', {}, lang);
+    showModes(ui.directionButtons, s.direction, (d) => t(`rope.direction.${d}`, {}, lang));
     for (const [f, name, v] of [[ui.m, 'rope.m', s.m], [ui.n, 'rope.n', s.n]]) {
       f.name.textContent = t(name, {}, lang);
       Object.assign(f.input, { max: String(s.max), step: String(s.step) });
@@ -120,8 +133,8 @@ export class AttnRopeDial extends TopicElement {
     ui.play.hidden = reducedMotion();
     const diff = Math.abs(r.score - r.relative);
     const rows = [
-      ['rope.score', formatExact(r.score), 'score'],
-      ['rope.relative', `${formatExact(r.relative)}  (${diff <= 1e-5 * Math.max(1, Math.abs(r.score)) ? t('rope.sameScore', {}, lang) : t('rope.diffScore', { diff: diff.toExponential(1) }, lang)})`, 'relative'],
+      [flipped ? 'rope.score.flipped' : 'rope.score', formatExact(r.score), 'score'],
+      [flipped ? 'rope.relative.flipped' : 'rope.relative', `${formatExact(r.relative)}  (${diff <= 1e-5 * Math.max(1, Math.abs(r.score)) ? t('rope.sameScore', {}, lang) : t('rope.diffScore', { diff: diff.toExponential(1) }, lang)})`, 'relative'],
       ['rope.normsQ', `${formatExact(Math.fround(r.norms.q))} → ${formatExact(Math.fround(r.norms.rq))}`, 'norms-q'],
       ['rope.normsK', `${formatExact(Math.fround(r.norms.k))} → ${formatExact(Math.fround(r.norms.rk))}`, 'norms-k'],
     ];
@@ -129,7 +142,7 @@ export class AttnRopeDial extends TopicElement {
       const dd = el('dd', id, value);
       if (id === 'score') dd.dataset.value = String(r.score);
       if (id === 'relative') dd.dataset.value = String(r.relative);
-      return [el('dt', null, t(key, { d: formatExact(s.n - s.m) }, lang)), dd];
+      return [el('dt', null, t(key, { d: formatExact(s.n - s.m), e: formatExact(s.m - s.n) }, lang)), dd];
     }));
     ui.dials.setAttribute('aria-label', t('rope.label', { pairs: s.D / 2 }, lang));
     drawDials(ui.dials, {
@@ -137,8 +150,8 @@ export class AttnRopeDial extends TopicElement {
       dims: (i) => pairDims(i, s.D, s.layout),
       label: (i, theta) => t('rope.pair', { i, theta: Number(theta.toPrecision(3)) }, lang),
     });
-    ui.note.textContent = t('rope.dials', { layout: s.layout, base: formatExact(s.base) }, lang);
-    this.#last = { m: s.m, n: s.n, q: s.q, k: s.k, ...r };
+    ui.note.textContent = t('rope.dials', { layout: s.layout, base: formatExact(s.base) }, lang) + (flipped ? ` ${t('rope.flippedNote', {}, lang)}` : '');
+    this.#last = { m: s.m, n: s.n, direction: s.direction, q: s.q, k: s.k, ...r };
     this.emit('change', { m: s.m, n: s.n, score: r.score, relative: r.relative });
   }
 }

@@ -13,6 +13,7 @@ import { formatNumber } from './line-chart-scale.js';
 import { EXPERIMENT_STYLE, facts } from './experiment-style.js';
 import './experiment-messages.js';
 import { CHART_COLORS } from './chart-colors.js';
+import { realModelRows } from './scaling-real-models.js';
 
 // Kaplan et al. (2020), eqs. (1.1)–(1.3): N non-embedding parameters, D tokens,
 // C_min in PF-days (1 PF-day = 8.64e19 FLOPs).
@@ -30,7 +31,7 @@ export class AttnScalingLaws extends AttnElement {
   static uses = { 'attn-line-chart': AttnLineChart };
   static get observedAttributes() { return ['flops', 'lang']; }
 
-  #slider; #out; #facts; #iso; #kaplan; #law; #texts = {};
+  #slider; #out; #facts; #real; #iso; #kaplan; #law; #texts = {};
 
   constructor() {
     super();
@@ -45,6 +46,9 @@ export class AttnScalingLaws extends AttnElement {
     this.#iso.setAttribute('log-x', '');
     this.#iso.setAttribute('log-y', '');
     this.#facts = el('div');
+    this.#real = el('div');
+    this.#texts.realTitle = el('h3');
+    this.#texts.realNote = el('p', 'note');
     this.#texts.isoNote = el('p', 'note');
     this.#texts.kaplanTitle = el('h3');
     this.#law = el('fieldset');
@@ -61,6 +65,7 @@ export class AttnScalingLaws extends AttnElement {
     this.#kaplan.setAttribute('log-y', '');
     this.#texts.kaplanNote = el('p', 'note');
     root.append(el('style', null, EXPERIMENT_STYLE), el('div', 'row'), this.#texts.isoTitle, this.#iso, this.#facts, this.#texts.isoNote,
+      this.#texts.realTitle, this.#real, this.#texts.realNote,
       this.#texts.kaplanTitle, this.#law, this.#kaplan, this.#texts.kaplanNote);
     root.querySelector('.row').append(field);
     this.#slider.addEventListener('input', () => {
@@ -91,12 +96,18 @@ export class AttnScalingLaws extends AttnElement {
     const frontier = logRange(1e17, 1e27, 41).map((c) => attn.chinchillaOptimum(c)).map((o) => [o.params, o.loss]);
     this.#iso.setAttribute('x-label', t('scaling.params', {}, L));
     this.#iso.setAttribute('y-label', t('scaling.loss', {}, L));
+    const real = realModelRows(attn);
     this.#iso.series = [
       ...ISO.map((c) => ({ label: `C = ${formatNumber(c)}`, points: curve(c), color: CHART_COLORS.grey })),
       { label: `C = ${formatNumber(C)}`, points: curve(C), color: CHART_COLORS.blue },
       { label: t('scaling.frontier', {}, L), points: frontier, color: CHART_COLORS.orange, dashed: true },
       { label: t('scaling.optimum', {}, L), points: [[best.params, best.loss]], color: CHART_COLORS.orange, dot: true },
       { label: t('scaling.rule', {}, L), points: [[rule, lossAt(rule, C)]], color: CHART_COLORS.green, dot: true },
+      // the real models: each a dot on its own iso-FLOP curve (dotted), the fit's optimum on that curve as the curve's lowest point
+      ...real.flatMap((m) => [
+        { label: t('scaling.real.curve', { name: m.name, c: formatNumber(m.flops) }, L), points: curve(m.flops), color: m.color, dotted: true },
+        { label: t('scaling.real.dot', { name: m.name, d: formatNumber(m.tokens) }, L), points: [[m.params, m.loss]], color: m.color, dot: true },
+      ]),
     ];
     this.#iso.marker = best.params;
     this.#facts.replaceChildren(facts([
@@ -108,6 +119,13 @@ export class AttnScalingLaws extends AttnElement {
       [t('scaling.rule.d', {}, L), formatNumber(PER_PARAM * rule)],
       [t('scaling.rule.loss', {}, L), formatNumber(lossAt(rule, C), 4)],
     ]));
+    this.#texts.realTitle.textContent = t('scaling.real.title', {}, L);
+    this.#real.replaceChildren(facts(real.map((m) => [
+      t('scaling.real.fact', { name: m.name }, L),
+      t('scaling.real.value', { n: formatNumber(m.params), d: formatNumber(m.tokens), c: formatNumber(m.flops), nstar: formatNumber(m.optimum.params), ratio: formatNumber(m.sizeRatio, 2), perParam: formatNumber(m.tokensPerParam, 2) }, L),
+    ])));
+    this.#real.querySelector('dl').id = 'real-models';
+    this.#texts.realNote.textContent = t('scaling.real.note', {}, L);
     const k = attn.CHINCHILLA_CONSTANTS;
     const constants = `A = ${k.A}, B = ${k.B}, E = ${k.E}, α = ${k.alpha}, β = ${k.beta}`;
     this.#texts.isoNote.textContent = t('scaling.iso.note', { ratio: formatNumber(best.tokens / best.params), constants }, L);

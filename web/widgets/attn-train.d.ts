@@ -10,7 +10,8 @@ import type { Matrix } from './matrix.js';
  * training and held-out loss curves, tokens/s, time left, a sample (temperature 0.8, the run's seed each time)
  * every `sample-every` steps and one head's attention on the last sample.
  * Pause, resume, reset, download the checkpoint (llama2.c format) and its
- * tokenizer.bin, and (with `models-href`) open the model in the Tiny models
+ * tokenizer.bin or the Hugging Face folder PyTorch reads ("Download for
+ * PyTorch"), and (with `models-href`) open the model in the Tiny models
  * page.
  *
  * ```html
@@ -43,8 +44,12 @@ export declare class AttnTrain extends HTMLElement {
   reset(): void;
   /** The weights now (+ the tokenizer kind), or null before a run. */
   snapshot(): Promise<(TrainSnapshot & { tokenizerKind: 'char' | 'bpe' }) | null>;
-  /** Saves the checkpoint or the tokenizer.bin as a file. */
-  download(what?: 'checkpoint' | 'tokenizer'): Promise<void>;
+  /**
+   * Saves the checkpoint or the tokenizer.bin as a file, or ('huggingface')
+   * model.toHuggingFace()'s files: into a folder the reader picks where the
+   * browser has a folder picker (Chromium), else as one download per file.
+   */
+  download(what?: 'checkpoint' | 'tokenizer' | 'huggingface'): Promise<void>;
   /** Stores the model in this browser (IndexedDB) and opens models-href?open=trained. */
   openInModels(): Promise<void>;
 }

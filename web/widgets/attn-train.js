@@ -4,14 +4,15 @@
 // in a module Web Worker while the page draws the training and held-out loss,
 // tokens/s and time left, a sample every few hundred steps and the
 // attention of one head on the last sample. Pause, resume, reset, download
-// the checkpoint + tokenizer.bin, open the result in the Tiny models page.
+// the checkpoint + tokenizer.bin or the Hugging Face folder PyTorch reads,
+// open the result in the Tiny models page.
 // Parts: train-view.js (the DOM), train-settings.js (attributes, controls and
 // the run's plan), train-session.js (the worker), train-results.js (plots).
 import { AttnHeatmap } from './attn-heatmap.js';
 import { AttnElement } from './attn-element.js';
 import { t, langFor } from './i18n.js';
 import { Tokenized } from './train-text.js';
-import { downloadBytes, storeTrained } from './train-store.js';
+import { downloadBytes, saveFolder, storeTrained } from './train-store.js';
 import { TrainSession } from './train-session.js';
 import { TrainResults } from './train-results.js';
 import { planRun, sampleEveryOf, showAttributes, sourceText, stepsOf } from './train-settings.js';
@@ -39,6 +40,7 @@ export class AttnTrain extends AttnElement {
     ui.reset.addEventListener('click', () => this.reset());
     ui.download.addEventListener('click', () => this.download('checkpoint'));
     ui.downloadTokenizer.addEventListener('click', () => this.download('tokenizer'));
+    ui.downloadHf.addEventListener('click', () => this.download('huggingface'));
     ui.openModels.addEventListener('click', () => this.openInModels());
     ui.source.addEventListener('change', () => { this.setAttribute('text', ui.source.value); });
     for (const [control, name] of [[ui.level, 'level'], [ui.preset, 'preset'], [ui.steps, 'steps'], [ui.seed, 'seed']]) {
@@ -123,9 +125,19 @@ export class AttnTrain extends AttnElement {
   /** The trained weights now: TrainerWorker.snapshot() (+ tokenizerKind), or null before a run. */
   snapshot() { return this.#session.snapshot(); }
 
-  /** Saves the checkpoint ('checkpoint') or the tokenizer.bin ('tokenizer') as a file. */
+  /**
+   * Saves the checkpoint ('checkpoint') or the tokenizer.bin ('tokenizer') as
+   * a file, or the Hugging Face folder PyTorch reads ('huggingface'; saveFolder).
+   */
   async download(what = 'checkpoint') {
     try {
+      if (what === 'huggingface') {
+        const worker = this.#session.worker;
+        if (!worker) return;
+        const saved = await saveFolder(() => worker.toHuggingFace(), this.shadowRoot);
+        if (saved) this.#ui.status.textContent = t('train.savedHf', { files: saved.join(', ') }, langFor(this));
+        return;
+      }
       const s = await this.snapshot();
       if (!s) return;
       const { preset, vocab } = this.#session.plan;

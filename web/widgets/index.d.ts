@@ -42,6 +42,10 @@ export * from './attn-cross-attention.js';
 export * from './attn-kernel-vs-attention.js';
 export * from './attn-grokking.js';
 export * from './attn-norm-placement.js';
+export * from './attn-kv-head-sharing.js';
+export * from './attn-kv-compression.js';
+export * from './attn-linear-attention.js';
+export * from './attn-residual-gradient.js';
 
 /** Where the code sandbox page (exercises/sandbox/frame.html) is served, when not next to the package. */
 export declare function setSandboxUrl(url: string): void;

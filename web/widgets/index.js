@@ -103,3 +103,19 @@ import { AttnPositionExtrapolation } from './attn-position-extrapolation.js';
 AttnScalingSweep.define();
 AttnPositionExtrapolation.define();
 export { AttnScalingSweep, AttnPositionExtrapolation };
+
+// MHA / GQA / MQA on one budget, and KV-cache compression.
+import { AttnKvHeadSharing } from './attn-kv-head-sharing.js';
+import { AttnKvCompression } from './attn-kv-compression.js';
+
+AttnKvHeadSharing.define();
+AttnKvCompression.define();
+export { AttnKvHeadSharing, AttnKvCompression };
+
+// Linear attention and the Performer; residual connections and the gradient.
+import { AttnLinearAttention } from './attn-linear-attention.js';
+import { AttnResidualGradient } from './attn-residual-gradient.js';
+
+AttnLinearAttention.define();
+AttnResidualGradient.define();
+export { AttnLinearAttention, AttnResidualGradient };

@@ -25,11 +25,12 @@ function linearTicks(lo, hi, count = 5) {
   return out;
 }
 
-/** Powers of ten over [lo, hi] (log axis; lo > 0). */
+/** Powers of ten over [lo, hi] (log axis; lo > 0); every k-th decade when there are more than 8. */
 function logTicks(lo, hi) {
   const out = [];
   for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) if (10 ** e >= lo * 0.999 && 10 ** e <= hi * 1.001) out.push(10 ** e);
-  return out;
+  const k = Math.ceil(out.length / 8);
+  return k > 1 ? out.filter((v) => Math.round(Math.log10(v)) % k === 0) : out;
 }
 
 const tickText = (v, log) => (log ? `10${String(Math.round(Math.log10(v))).replace(/-/, '⁻').replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d])}` : String(Number(v.toPrecision(4))).replace('-', '−'));

@@ -18,6 +18,12 @@ addMessages('en', {
   'rope.label': 'Rotations of {pairs} pairs',
   'rope.sameScore': 'equal to the score: it depends only on n − m',
   'rope.diffScore': 'differs from the score by {diff}',
+  'rope.direction.standard': 'RoPE paper: turn by +m·θ',
+  'rope.direction.flipped': 'nanochat: turn by −m·θ',
+  'rope.rule.flipped': 'score = (R(−m)q)ᵀ(R(−n)k) = qᵀR(m−n)k',
+  'rope.score.flipped': 'score (R(−m)q)ᵀ(R(−n)k)',
+  'rope.relative.flipped': 'qᵀR(m−n)k, m − n = {e}',
+  'rope.flippedNote': 'nanochat writes y1 = x1·cos + x2·sin, y2 = −x1·sin + x2·cos: every pair turns the other way. The score still depends only on n − m (“Move both” keeps it), so a model learns as well either way, but weights trained with one sign do not fit the other: qᵀR(m−n)k is not qᵀR(n−m)k.',
 });
 addMessages('ja', {
   'rope.title': 'RoPE：回転する矢印としての q と k',
@@ -36,4 +42,10 @@ addMessages('ja', {
   'rope.label': '{pairs} 個のペアの回転',
   'rope.sameScore': 'スコアと一致：n − m だけで決まる',
   'rope.diffScore': 'スコアとの差 {diff}',
+  'rope.direction.standard': 'RoPE の論文：+m·θ 回す',
+  'rope.direction.flipped': 'nanochat：−m·θ 回す',
+  'rope.rule.flipped': 'スコア = (R(−m)q)ᵀ(R(−n)k) = qᵀR(m−n)k',
+  'rope.score.flipped': 'スコア (R(−m)q)ᵀ(R(−n)k)',
+  'rope.relative.flipped': 'qᵀR(m−n)k（m − n = {e}）',
+  'rope.flippedNote': 'nanochat は y1 = x1·cos + x2·sin、y2 = −x1·sin + x2·cos と書くので、どのペアも逆向きに回ります。スコアはそれでも n − m だけで決まり（「両方を +1」でも変わりません）、どちらの向きでも同じように学習できます。ただし、一方の符号で学習した重みはもう一方には合いません。qᵀR(m−n)k は qᵀR(n−m)k と違うからです。',
 });

@@ -29,6 +29,7 @@ function arrow(x, y, scale, cls) {
 export const DIAL_STYLE = `
 /* A field is as wide as its name and value: a long value (m = 2.356194490192345 with step π/4) takes its own line on a phone. */
 .controls .field { flex-basis: auto; }
+.modes { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 8px; }
 .dials { display: grid; grid-template-columns: repeat(auto-fill, minmax(${SIZE + 8}px, 1fr)); gap: 8px; margin: 8px 0 0; padding: 0; list-style: none; }
 .dial { text-align: center; font-size: 11.5px; line-height: 1.35; }
 .dial svg { width: ${SIZE}px; height: ${SIZE}px; display: block; margin: 0 auto; overflow: visible; }

@@ -45,10 +45,14 @@ export function pairFrequencies(D, base) {
  * The dial's numbers for q, k [D] at positions m, n: the rotated vectors,
  * the score (R(m)q)·(R(n)k), the same score as qᵀR(n−m)k (one rotation by
  * the difference), per-pair contributions and the norms before and after.
+ * direction 'flipped' (nanochat's sign): R(−m)q, R(−n)k and qᵀR(m−n)k.
  */
-export function ropeDial(q, k, m, n, opts) {
-  const rq = rotate(q, m, opts), rk = rotate(k, n, opts);
-  const d = n - m;
+export function ropeDial(q, k, m, n, { direction = 'standard', ...opts }) {
+  // nanochat turns the other way (y1 = x1·cos + x2·sin, y2 = −x1·sin + x2·cos): R(−m)q, R(−n)k,
+  // and the score is qᵀR(m − n)k — still a function of n − m alone
+  const sign = direction === 'flipped' ? -1 : 1;
+  const rq = rotate(q, sign * m, opts), rk = rotate(k, sign * n, opts);
+  const d = sign * (n - m);
   const relative = d >= 0 ? dot(q, rotate(k, d, opts)) : dot(rotate(q, -d, opts), k);
   return {
     rq, rk,

@@ -48,3 +48,33 @@ export function downloadBytes(bytes, name, root) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
+
+/**
+ * Saves a folder of files ({ name: bytes | text }, made by makeFiles() once
+ * the place is chosen): where the browser has the File System Access API
+ * (Chromium), into a folder the reader picks (the picker opens first, while
+ * the click still counts); elsewhere as one download per file, under the
+ * folder's own names. Resolves to the names saved, or null when the reader
+ * closed the picker.
+ */
+export async function saveFolder(makeFiles, root) {
+  if (typeof globalThis.showDirectoryPicker === 'function') {
+    let dir;
+    try {
+      dir = await globalThis.showDirectoryPicker({ id: 'attnscope-huggingface', mode: 'readwrite' });
+    } catch (e) {
+      if (e?.name === 'AbortError') return null;
+      throw e;
+    }
+    const files = await makeFiles();
+    for (const [name, data] of Object.entries(files)) {
+      const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
+      await writable.write(data);
+      await writable.close();
+    }
+    return Object.keys(files);
+  }
+  const files = await makeFiles();
+  for (const [name, data] of Object.entries(files)) downloadBytes(data, name, root);
+  return Object.keys(files);
+}

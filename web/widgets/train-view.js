@@ -64,10 +64,11 @@ export function buildView(root) {
   ui.reset = button('train.reset');
   ui.download = button('train.download');
   ui.downloadTokenizer = button('train.downloadTokenizer');
+  ui.downloadHf = button('train.downloadHf');
   ui.openModels = button('train.openModels');
   ui.openModels.hidden = true;
   const actions = el('div', 'actions');
-  actions.append(ui.start, ui.pause, ui.reset, ui.download, ui.downloadTokenizer, ui.openModels);
+  actions.append(ui.start, ui.pause, ui.reset, ui.download, ui.downloadTokenizer, ui.downloadHf, ui.openModels);
 
   ui.status = el('p', 'status');
   ui.status.setAttribute('role', 'status');
@@ -144,7 +145,7 @@ export function showState(ui, state, trained, lang) {
   ui.pause.disabled = !(state === 'running' || state === 'paused');
   ui.pause.dataset.i18n = state === 'paused' ? 'train.resume' : 'train.pause';
   ui.pause.textContent = t(ui.pause.dataset.i18n, {}, lang);
-  for (const b of [ui.download, ui.downloadTokenizer, ui.openModels]) b.disabled = !trained;
+  for (const b of [ui.download, ui.downloadTokenizer, ui.downloadHf, ui.openModels]) b.disabled = !trained;
   for (const c of [ui.source, ui.level, ui.preset, ui.steps, ui.seed, ui.text]) c.disabled = active;
   ui.status.textContent = t(`train.state.${state}`, {}, lang);
 }

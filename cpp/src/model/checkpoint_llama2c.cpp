@@ -60,6 +60,7 @@ Outcome read_header(const std::uint8_t* bytes, std::uint64_t size, ModelConfig* 
         std::int32_t gs = 0;
         r.read(&gs);  // at byte 37, unaligned, as export.py writes it
         c->weight_type = WeightType::Q8_0;
+        c->file_dtype = FileDtype::Q8_0;
         c->group_size = gs;
     }
     *data_offset = kAk42HeaderBytes;

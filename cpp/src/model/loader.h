@@ -45,6 +45,12 @@ struct Loader {
                                  int file_group_size);
     static ModelConfig& config(Transformer* m) { return m->cfg_; }
     static Weights& weights(Transformer* m) { return m->w_; }
+    static const Weights& weights(const Transformer& m) { return m.w_; }
+    // A malloc'd block of `bytes` holding the weights: the model frees it.
+    static void own_weights(Transformer* m, void* block, std::uint64_t bytes) {
+        m->weight_memory_ = block;
+        m->weight_bytes_ = bytes;
+    }
     static Transformer* make() { return new Transformer(); }
     static Outcome finish(Transformer* m) { return m->allocate_state(); }
 };

@@ -61,20 +61,25 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
 
 }  // namespace
 
-Outcome Transformer::allocate_state() {
+std::uint64_t Transformer::state_bytes_for(const ModelConfig& c) {
     Carver count{nullptr};
     RunState unused;
-    carve(&unused, &count, cfg_);  // no overflow: check_seq_len bounded L*T*Hkv*D
-    if (count.used > kMaxStateBytes)
+    carve(&unused, &count, c);  // no overflow: check_seq_len bounded L*T*Hkv*D
+    return count.used;
+}
+
+Outcome Transformer::allocate_state() {
+    const std::uint64_t used = state_bytes_for(cfg_);
+    if (used > kMaxStateBytes)
         return failure(Status::InvalidArgument,
                        "the run state (KV cache, n_heads x seq_len attention rows, scratch) needs %" PRIu64
                        " bytes, over the limit of %" PRIu64 " (load with a smaller max_seq_len)",
-                       count.used, kMaxStateBytes);
-    auto* block = static_cast<std::uint8_t*>(std::malloc(static_cast<std::size_t>(count.used) + 16));
+                       used, kMaxStateBytes);
+    auto* block = static_cast<std::uint8_t*>(std::malloc(static_cast<std::size_t>(used) + 16));
     if (!block)
-        return failure(Status::OutOfMemory, "cannot allocate %" PRIu64 " bytes for the run state", count.used);
+        return failure(Status::OutOfMemory, "cannot allocate %" PRIu64 " bytes for the run state", used);
     state_memory_ = block;
-    state_bytes_ = count.used;
+    state_bytes_ = used;
     Carver carver{block + (16 - reinterpret_cast<std::uintptr_t>(block) % 16) % 16};
     carve(&s_, &carver, cfg_);
     // RoPE: pair i of a head turns by pos * base^(-2i/D) (run.c's freq), in double.

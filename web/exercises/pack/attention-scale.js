@@ -29,6 +29,17 @@ const RANDN = `const { sqrt, log, cos, random, PI } = Math;
 /** The largest softmax weight of the scores s divided by `by`. */
 const topWeight = (attn, s, by) => Math.max(...attn.softmax(tensorOf(s), { temperature: by }).data);
 
+/**
+ * ∂p_max/∂s_max = p_max(1 − p_max), from the core's softmax, with 1 − p_max
+ * taken as the sum of the other weights: near saturation p_max rounds to 1 in
+ * float32 and 1 − p_max would lose every digit; the small weights keep them.
+ */
+function topGradient(attn, s, by) {
+  const p = Array.from(attn.softmax(tensorOf(s), { temperature: by }).data);
+  const top = p.indexOf(Math.max(...p));
+  return p[top] * p.reduce((acc, x, j) => (j === top ? acc : acc + x), 0);
+}
+
 export const exercises = [
   {
     id: 'qk-variance',
@@ -117,8 +128,7 @@ $$\Bigl[\operatorname{Var}(s),\ \operatorname{Var}\bigl(s / \sqrt{d}\bigr)\Bigr]
         const s0 = Math.round(rng.uniform(1, 2) * r), s1 = Math.round(s0 - rng.uniform(0.6, 1) * r);
         s = rng.shuffle([s0, s1, Math.round(s1 - rng.uniform(0.3, 1) * r)]);
       }
-      const [raw, scaled] = [1, Math.sqrt(d)].map((by) => topWeight(attn, s, by));
-      return { d, s, gradRaw: raw * (1 - raw), gradScaled: scaled * (1 - scaled) };
+      return { d, s, gradRaw: topGradient(attn, s, 1), gradScaled: topGradient(attn, s, Math.sqrt(d)) };
     },
     reference: (attn, { d, s }) => [topWeight(attn, s, 1), topWeight(attn, s, Math.sqrt(d))],
     answer: { placeholder: text('例: [0.9, 0.5]', 'e.g. [0.9, 0.5]') },

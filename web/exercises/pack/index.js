@@ -22,6 +22,9 @@ import { exercises as sequenceModels } from './sequence-models.js';
 import { exercises as experiments } from './experiments.js';
 import { exercises as grokking } from './grokking.js';
 import { exercises as sweep } from './sweep.js';
+import { exercises as kvCache } from './kv-cache.js';
+import { exercises as kernelsGradients } from './kernels-gradients.js';
+import { exercises as lectureChecks } from './lecture-checks.js';
 
 export const exercises = [
   ...basics, ...training, ...sinusoidal, ...attention, ...attentionScale, ...masks, ...heads,
@@ -30,4 +33,7 @@ export const exercises = [
   ...experiments,
   ...grokking,
   ...sweep,
+  ...kvCache,
+  ...kernelsGradients,
+  ...lectureChecks,
 ];

@@ -7,36 +7,28 @@
 // this class validates, copies in and out, and turns the core's messages
 // into AttnscopeError.
 import { withHeap } from '../heap.js';
-import { readAsset, ready } from '../runtime.js';
+import { exportFolder, readHfWeights } from '../hf/export.js';
+import { fileSources } from '../hf/files.js';
+import { hfOptions, loadFolder } from '../hf/load.js';
+import { module, readAsset, ready } from '../runtime.js';
 import { checkBool, checkOptions, fail } from '../tensor.js';
 import { modelConfig } from './model_config.js';
 import { DEFAULT_MODELS, DEFAULT_MODEL_NAMES } from './model_files.js';
 import { GenerationSession, generationSettings, streamTokens } from './model_generate.js';
 import { loadHandle, newHandle, tokenId, typeName } from './model_load.js';
+import { forwardLoss } from './model_score.js';
+import { coreText, tokenizerText } from './model_text.js';
 import {
   checkBatch, checkPartial, createArgs, createOptions, parameterTable, readTensors, trainConfig, withBatch, writeTensors,
 } from './model_train.js';
 
 const CREATE = Symbol('Model.create');
 
-/** Longest text encode() takes: 16 MiB of UTF-8. */
-export const MAX_TEXT_BYTES = 2 ** 24;
-
-// A scratch buffer in the wasm heap kept by the model (st.scratch, freed by
-// dispose), grown on demand: one per generated token would churn malloc.
-function scratch(st, bytes) {
-  if (st.scratchBytes < bytes) {
-    if (st.scratch) st.M._free(st.scratch);
-    st.scratch = st.M._malloc(bytes);
-    st.scratchBytes = st.scratch ? bytes : 0;
-    if (!st.scratch) fail(`out of memory allocating ${bytes} bytes`);
-  }
-  return st.scratch;
-}
+export { MAX_TEXT_BYTES } from './model_text.js';
 
 function load(fnName, arch, checkpoint, tokenizer, opts) {
-  const { M, h } = loadHandle(fnName, arch, checkpoint, tokenizer, opts);
-  return new Model(CREATE, M, h);
+  const { M, h, tokenizerFile } = loadHandle(fnName, arch, checkpoint, tokenizer, opts);
+  return new Model(CREATE, M, h, { tokenizerFile });
 }
 
 /** The state a Trainer shares with its model (trainer.js); checks it is alive and trainable. */
@@ -52,15 +44,23 @@ export class Model {
     };
   }
 
-  /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2 or Model.create. */
-  constructor(key, M, h) {
-    if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...) or Model.create(config)');
-    const c = modelConfig(h.config());
-    this.#st = {
-      M, h, config: Object.freeze({ ...c }), vocabSize: c.vocabSize, seqLen: c.seqLen,
-      hasTokenizer: c.tokenizer !== 'none', epoch: 0, owner: null, disposed: false, scratch: 0, scratchBytes: 0,
-      params: c.trainable ? parameterTable(h) : null, trainers: new Set(),
+  /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2, Model.fromHuggingFace or Model.create. */
+  // extra: { hf } (a Hugging Face folder: hf/load.js's record, its attn.Tokenizer
+  // in hf.tokenizer) or { tokenizerFile: { bytes, kind } } (the tokenizer.bin the core read).
+  constructor(key, M, h, { hf = null, tokenizerFile = null } = {}) {
+    if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...), Model.fromHuggingFace(files) or Model.create(config)');
+    const core = modelConfig(h.config());
+    const tokenizer = hf?.tokenizer ? hf.tokenizer.kind : core.tokenizer;
+    const c = { ...core, tokenizer, architecture: hf?.spec.architecture ?? null, name: hf?.name ?? null };
+    const st = this.#st = {
+      M, h, config: Object.freeze(c), vocabSize: c.vocabSize, seqLen: c.seqLen,
+      hasTokenizer: tokenizer !== 'none', epoch: 0, owner: null, disposed: false, scratch: 0, scratchBytes: 0,
+      params: c.trainable ? parameterTable(h) : null, trainers: new Set(), hf, text: null,
+      // Generation stops at these ids: config.json's eos_token_id, or run.c's BOS and EOS.
+      stopIds: hf ? [...hf.spec.eos] : [1, 2],
     };
+    if (hf?.tokenizer) st.text = tokenizerText(hf.tokenizer);
+    else if (core.tokenizer !== 'none') st.text = coreText(st, tokenizerFile?.bytes, tokenizerFile?.kind);
   }
 
   /**
@@ -74,10 +74,10 @@ export class Model {
     const fnName = 'Model.create';
     const c = trainConfig(config, fnName);
     const o = createOptions(opts, fnName);
-    const { M, h } = newHandle(fnName, (handle) => {
+    const { M, h, tokenizerFile } = newHandle(fnName, (handle) => {
       if (handle.createTrainable(...createArgs(c, o.seed)) !== 0) fail(`${fnName}: ${handle.error()}`);
     }, o.tokenizer, o.tokenizerKind);
-    return new Model(CREATE, M, h);
+    return new Model(CREATE, M, h, { tokenizerFile });
   }
 
   /** Names of the models shipped with the package ('chars', 'sort'). */
@@ -104,15 +104,52 @@ export class Model {
     return load('Model.fromGpt2', 'gpt2', checkpoint, tokenizer, opts);
   }
 
+  /**
+   * A Hugging Face folder (GPT2LMHeadModel or LlamaForCausalLM): files maps
+   * names to bytes ({ 'config.json', 'model.safetensors' or the index and its
+   * shards }) or is a list of Files. Resolves to the model; opts { maxSeqLen,
+   * quantize, groupSize, name, onProgress({ phase, loaded, total }), signal }.
+   * Calls ready(). hf/load.js does the work.
+   */
+  static async fromHuggingFace(files, opts) {
+    const fnName = 'Model.fromHuggingFace';
+    const o = hfOptions(opts, fnName);
+    const { sources, folder } = fileSources(files, fnName);
+    await ready();
+    const M = module();
+    const h = new M.ModelHandle();
+    try {
+      const read = await loadFolder(fnName, M, h, sources, o);
+      const model = new Model(CREATE, M, h, { hf: { ...read, name: o.name ?? read.spec.name ?? folder } });
+      o.onProgress?.({ phase: 'done', loaded: 1, total: 1 });
+      return model;
+    } catch (e) {
+      h.dispose();
+      h.delete();
+      throw e;
+    }
+  }
+
   /** { arch, format, weightType, tokenizer, dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, ... } */
   get config() { return { ...this.#live('Model.config').config }; }
   get disposed() { return this.#st.disposed; }
   /** True for a model made by Model.create (parameters, gradients, Trainer, saving). */
   get trainable() { return this.#st.params !== null; }
 
-  /** Fresh copies of every weight by its PyTorch state_dict name: { [name]: Tensor }. */
+  /**
+   * Fresh copies of every weight: { [name]: Tensor } by PyTorch state_dict
+   * name for a model made by Model.create, by the file's names and shapes
+   * for a Hugging Face folder (float32).
+   */
   parameters() {
-    const st = this.#trainable('Model.parameters');
+    const fnName = 'Model.parameters';
+    const st = this.#live(fnName);
+    if (st.hf) {
+      const out = {};
+      readHfWeights(fnName, st.M, st.h, st.hf.tensors, (t, view) => { out[t.name] = { data: view.slice(), shape: [...t.shape] }; });
+      return out;
+    }
+    this.#trainable(fnName);
     return readTensors(st.M, st.h.paramsPtr(), st.params);
   }
 
@@ -140,11 +177,12 @@ export class Model {
     });
   }
 
-  /** The same loss, forward only (a held-out loss): a number. */
+  /** The same loss, forward only (a held-out loss; any model: scoring a text): a number. */
   loss(inputs, targets) {
     const fnName = 'Model.loss';
-    const st = this.#trainable(fnName);
+    const st = this.#live(fnName);
     const batch = checkBatch(fnName, inputs, targets, st);
+    if (!st.params) return forwardLoss(batch, (ids) => this.forward(ids).logits.data, st.vocabSize);
     return withBatch(fnName, batch, (heap, x, y) => {
       const out = heap.output(1, 'the loss');
       if (st.h.loss(x, y, batch.B, batch.T, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
@@ -157,12 +195,31 @@ export class Model {
     return this.#saved('Model.toLlama2c', (h) => h.saveLlama2c());
   }
 
+  /**
+   * A Hugging Face folder of this model: { 'config.json': string,
+   * 'model.safetensors': Uint8Array } (float32), for any model whose variant
+   * GPT2LMHeadModel or LlamaForCausalLM can hold; anything else is refused by
+   * name. Model.fromHuggingFace reads it back bit for bit.
+   */
+  toHuggingFace() {
+    const fnName = 'Model.toHuggingFace';
+    const st = this.#live(fnName);
+    const special = st.hf ? { bos: st.hf.spec.bos, eos: st.hf.spec.eos } : { bos: [1], eos: [2] };
+    const files = exportFolder(fnName, st.M, st.h, st.config, special);
+    if (st.text) files['tokenizer.json'] = st.text.toHuggingFace(fnName);
+    return files;
+  }
+
   /** The project's own format (AGPT version 2, docs/FORMATS.md): any config; Model.fromGpt2 reads it. */
   save() {
     return this.#saved('Model.save', (h) => h.saveAgpt());
   }
 
-  /** Token ids of `text` (run.c's encode for 'bpe'; one per character for 'char'). */
+  /**
+   * Token ids of `text`: run.c's encode for 'bpe', one per character for
+   * 'char', a Hugging Face folder's tokenizer.json (bos: its post-processor's
+   * special tokens, e.g. Llama's <s>).
+   */
   encode(text, opts) {
     const fnName = 'Model.encode';
     const st = this.#withTokenizer(fnName);
@@ -170,24 +227,15 @@ export class Model {
     const bos = checkBool(o.bos ?? true, 'opts.bos');
     const eos = checkBool(o.eos ?? false, 'opts.eos');
     if (typeof text !== 'string') fail(`${fnName}: text must be a string (got ${typeName(text)})`);
-    const bytes = new TextEncoder().encode(text);
-    // The core's merge scratch grows with the text; past this a failed
-    // allocation would end the instance instead of throwing.
-    if (bytes.length > MAX_TEXT_BYTES) {
-      fail(`${fnName}: text is ${bytes.length} bytes of UTF-8, over the limit of ${MAX_TEXT_BYTES}`);
-    }
-    return withHeap(fnName, (heap) => {
-      const p = heap.input(bytes, 'text');
-      const out = heap.output(bytes.length + 3, 'the token ids');
-      const n = st.h.encode(p, bytes.length, bos, eos, out);
-      if (n < 0) fail(`${fnName}: ${st.h.error()}`);
-      return Array.from(new Int32Array(st.M.HEAP32.buffer, out, n));
-    });
+    return st.text.encode(fnName, text, bos, eos);
   }
 
-  /** The text of `ids` (BOS and EOS leave nothing; bytes that are not UTF-8 become U+FFFD). */
+  /** The text of `ids` (BOS, EOS and other special tokens leave nothing; bytes that are not UTF-8 become U+FFFD). */
   decode(ids) {
-    return new TextDecoder().decode(this.#decodeBytes('Model.decode', ids));
+    const fnName = 'Model.decode';
+    const st = this.#withTokenizer(fnName);
+    if (!Array.isArray(ids) && !ArrayBuffer.isView(ids)) fail(`${fnName}: ids must be an array of token ids (got ${typeName(ids)})`);
+    return st.text.decode(fnName, Array.from(ids, (id, i) => tokenId(fnName, id, `ids[${i}]`, st.vocabSize)));
   }
 
   /** The bytes token `id` prints after `prev` (run.c's decode; may be part of a character). */
@@ -196,13 +244,7 @@ export class Model {
     const st = this.#withTokenizer(fnName);
     tokenId(fnName, id, 'id', st.vocabSize);
     tokenId(fnName, prev, 'prev', st.vocabSize);
-    const cap = st.h.maxPieceBytes();
-    return withHeap(fnName, (heap) => {
-      const out = heap.output(Math.ceil(cap / 4), 'the piece');
-      const n = st.h.piece(prev, id, out, cap);
-      if (n < 0) fail(`${fnName}: ${st.h.error()}`);
-      return st.M.HEAPU8.slice(out, out + n);
-    });
+    return st.text.piece(fnName, id, prev);
   }
 
   /**
@@ -291,7 +333,7 @@ export class Model {
 
   #withTokenizer(fnName) {
     const st = this.#live(fnName);
-    if (!st.hasTokenizer) fail(`${fnName}: this model has no tokenizer (pass a tokenizer.bin when loading it)`);
+    if (!st.hasTokenizer) fail(`${fnName}: this model has no tokenizer (pass a tokenizer.bin when loading it, or a tokenizer.json with a Hugging Face folder)`);
     return st;
   }
 
@@ -315,7 +357,9 @@ export class Model {
     const check = (status) => { if (status !== 0) fail(`${fnName}: ${st.h.error()}`); };
     return {
       seqLen: st.seqLen,
-      maxPieceBytes: st.hasTokenizer ? st.h.maxPieceBytes() : 0, // 0: no tokenizer, no text
+      stopIds: st.stopIds, // with stopAtEos, a generation ends after one of these
+      /** The generation's text after promptIds, token by token (null: no tokenizer, no text). */
+      textStream: (promptIds) => st.text?.stream(fnName, promptIds) ?? null,
       /** Makes this the model's generation (after setSampler: the sampler is the model's). */
       claim() { st.owner = claim; },
       /** Throws unless the model is alive and this is its latest generation. */
@@ -339,14 +383,6 @@ export class Model {
         if (id < 0) fail(`${fnName}: ${st.h.error()}`);
         return id;
       },
-      /** Writes the bytes token id prints after prev (run.c's decode) into out; returns their count. */
-      piece(prev, id, out) {
-        const p = scratch(st, out.length);
-        const n = st.h.piece(prev, id, p, out.length);
-        if (n < 0) fail(`${fnName}: ${st.h.error()}`);
-        out.set(new Uint8Array(st.M.HEAPU8.buffer, p, n));
-        return n;
-      },
     };
   }
 
@@ -358,19 +394,5 @@ export class Model {
     if (ids.length < 1) fail(`${fnName}: ${name} is empty; start with the BOS token (1)`);
     if (ids.length > st.seqLen) fail(`${fnName}: ${name} has ${ids.length} tokens but the model's context holds ${st.seqLen}`);
     return Array.from(ids, (id, i) => tokenId(fnName, id, `${name}[${i}]`, st.vocabSize));
-  }
-
-  #decodeBytes(fnName, ids) {
-    const st = this.#withTokenizer(fnName);
-    if (!Array.isArray(ids) && !ArrayBuffer.isView(ids)) fail(`${fnName}: ids must be an array of token ids (got ${typeName(ids)})`);
-    const tokens = Int32Array.from(ids, (id, i) => tokenId(fnName, id, `ids[${i}]`, st.vocabSize));
-    const cap = tokens.length * st.h.maxPieceBytes();
-    return withHeap(fnName, (heap) => {
-      const p = heap.input(tokens, 'ids');
-      const out = heap.output(Math.ceil(cap / 4), 'the text');
-      const n = st.h.decode(p, tokens.length, out, cap);
-      if (n < 0) fail(`${fnName}: ${st.h.error()}`);
-      return st.M.HEAPU8.slice(out, out + n);
-    });
   }
 }

@@ -5,7 +5,7 @@
 //
 // The session drives the model only through the engine Model gives it
 // (model.js #engine): setSampler, claim, checkTurn, prefill (the prompt in
-// one core call), step, piece, cacheIsCurrent. A later generation claims the
+// one core call), step, textStream (model_text.js), cacheIsCurrent, stopIds. A later generation claims the
 // model (this one then throws); after a forward() or a weight change the
 // cache is no longer current and this session prefills its tokens again.
 import { checkBool, checkInt, checkNumber, checkOptions, fail } from '../tensor.js';
@@ -42,9 +42,8 @@ export function generationSettings(opts, fnName, extra = []) {
 export class GenerationSession {
   #engine; #s;
   #ids; #promptLength; #token; #pos;
-  #decoder = new TextDecoder();
   #text = '';
-  #bytes = null;
+  #textOut = null; // the model's text stream, or null without a tokenizer
   #stopReason = null;
   #t0; #tDecode; #tEnd = 0;
 
@@ -61,7 +60,7 @@ export class GenerationSession {
     this.#token = this.#ids[this.#pos];
     engine.prefill(this.#ids.slice(0, this.#pos)); // positions 0 .. n-2; next() runs n-1
     this.#tDecode = performance.now();
-    this.#bytes = engine.maxPieceBytes > 0 ? new Uint8Array(Math.max(16, engine.maxPieceBytes)) : null;
+    this.#textOut = engine.textStream(this.#ids);
   }
 
   get done() { return this.#stopReason !== null; }
@@ -78,10 +77,10 @@ export class GenerationSession {
     this.#ids.push(id);
     this.#pos += 1;
     this.#token = id;
-    const text = this.#piece(prev, id);
+    const text = this.#textOut ? this.#textOut.step(prev, id) : '';
     this.#text += text;
     const index = this.#ids.length - this.#promptLength - 1;
-    if (this.#s.stopAtEos && (id === EOS || id === BOS)) this.#finish('eos');
+    if (this.#s.stopAtEos && engine.stopIds.includes(id)) this.#finish('eos');
     else if (index + 1 >= this.#s.maxNewTokens) this.#finish('maxNewTokens');
     else if (this.#pos >= engine.seqLen) this.#finish('contextFull'); // the new token has no position to run at
     return { id, text, position: this.#pos, index };
@@ -115,14 +114,7 @@ export class GenerationSession {
   #finish(reason) {
     this.#stopReason = reason;
     this.#tEnd = performance.now();
-    if (this.#bytes) this.#text += this.#decoder.decode(); // a character left incomplete
-  }
-
-  // Bytes of the new token (run.c's decode: may be part of a character).
-  #piece(prev, id) {
-    if (!this.#bytes || id === BOS || id === EOS) return ''; // as decode(): they print nothing
-    const n = this.#engine.piece(prev, id, this.#bytes);
-    return this.#decoder.decode(this.#bytes.subarray(0, n), { stream: true });
+    if (this.#textOut) this.#text += this.#textOut.end(); // a character left incomplete
   }
 }
 

@@ -36,8 +36,8 @@ function loadTokenizer(fnName, h, tok, kind) {
 
 /**
  * A new ModelHandle made by `make(h)` (Model.create: a trainable model; it
- * throws on failure) with an optional tokenizer; { M, h }, the handle freed
- * on any error.
+ * throws on failure) with an optional tokenizer; { M, h, tokenizerFile: a
+ * copy of its { bytes, kind } or null }, the handle freed on any error.
  */
 export function newHandle(fnName, make, tokenizer, tokenizerKind) {
   const kind = checkEnum(tokenizerKind ?? 'bpe', 'opts.tokenizerKind', Object.keys(KINDS));
@@ -52,13 +52,14 @@ export function newHandle(fnName, make, tokenizer, tokenizerKind) {
     h.delete();
     throw e;
   }
-  return { M, h };
+  return { M, h, tokenizerFile: tok ? { bytes: tok.slice(), kind } : null };
 }
 
 /**
  * A new ModelHandle holding the checkpoint (arch 'llama': llama2.c legacy or
- * ak42; 'gpt2': AGPT) and the tokenizer (or none); returns { M, h }. On any
- * error the handle is freed and an AttnscopeError thrown.
+ * ak42; 'gpt2': AGPT) and the tokenizer (or none); returns { M, h,
+ * tokenizerFile } as newHandle. On any error the handle is freed and an
+ * AttnscopeError thrown.
  */
 export function loadHandle(fnName, arch, checkpoint, tokenizer, opts) {
   const known = ['maxSeqLen', 'tokenizerKind', ...(arch === 'llama' ? ['quantize', 'groupSize'] : [])];
@@ -85,5 +86,5 @@ export function loadHandle(fnName, arch, checkpoint, tokenizer, opts) {
     h.delete();
     throw e;
   }
-  return { M, h };
+  return { M, h, tokenizerFile: tok ? { bytes: tok.slice(), kind } : null };
 }

@@ -5,6 +5,8 @@
 // model in this thread, which then yields to the event loop every ~12 ms.
 import { AttnscopeError } from '../errors.js';
 import { macrotask } from '../ops/macrotask.js';
+import { fileSources } from '../hf/files.js';
+import { HF_OPTIONS } from '../hf/load.js';
 import { DEFAULT_MODEL_NAMES } from '../ops/model_files.js';
 import { checkOptions, fail } from '../tensor.js';
 import { createModelServer } from './model_server.js';
@@ -20,13 +22,13 @@ function split(opts, fnName, modelKeys) {
 }
 
 function toError(e) {
-  return new AttnscopeError(e.message);
+  return e.name === 'AbortError' ? new DOMException(e.message, 'AbortError') : new AttnscopeError(e.message);
 }
 
 export class ModelWorker {
   #send; #stop; #pending = new Map(); #nextId = 1; #config = null; #closed = false;
 
-  /** Not for direct use: ModelWorker.default, .fromLlama2c or .fromGpt2. */
+  /** Not for direct use: ModelWorker.default, .fromLlama2c, .fromGpt2 or .fromHuggingFace. */
   constructor(key, inProcess) {
     if (key !== CREATE) fail('ModelWorker: create one with ModelWorker.default(name) or ModelWorker.fromLlama2c(...)');
     const receive = (m) => this.#receive(m);
@@ -63,13 +65,49 @@ export class ModelWorker {
     return ModelWorker.#start(o, { source: 'gpt2', checkpoint, tokenizer: tokenizer ?? null, options: o.model });
   }
 
-  static async #start(o, args) {
+  /**
+   * Model.fromHuggingFace in a worker. Files (a dropped folder) go to the
+   * worker as they are (no copy); bytes stay here and the worker asks for each
+   * chunk as it reads. opts.onProgress runs here; opts.signal cancels the load.
+   */
+  static async fromHuggingFace(files, opts) {
+    const fnName = 'ModelWorker.fromHuggingFace';
+    const { onProgress, signal, ...rest } = opts ?? {};
+    const o = split(rest, fnName, HF_OPTIONS.filter((k) => k !== 'onProgress' && k !== 'signal'));
+    if (onProgress !== undefined && typeof onProgress !== 'function') fail(`${fnName}: opts.onProgress must be a function`);
+    if (signal !== undefined && !(signal && typeof signal.aborted === 'boolean')) fail(`${fnName}: opts.signal must be an AbortSignal`);
+    const { sources, folder } = fileSources(files, fnName);
     const w = new ModelWorker(CREATE, o.inProcess);
+    // In this thread the sources are handed over as they are; to a worker a
+    // File goes as itself, and bytes as { name, size } read through #serveRead.
+    w.#sources = sources;
+    const entries = [...sources.values()].map((s) => (o.inProcess ? { name: s.name, source: s }
+      : s.blob ? { name: s.name, blob: s.blob } : { name: s.name, size: s.size }));
+    const options = { ...o.model, name: o.model.name ?? folder ?? undefined };
+    return ModelWorker.#start(o, { source: 'huggingface', entries, options }, { onProgress, signal }, w);
+  }
+
+  #sources = null;
+
+  static async #start(o, args, { onProgress, signal } = {}, worker = null) {
+    const w = worker ?? new ModelWorker(CREATE, o.inProcess);
+    let cancel = null;
     try {
-      w.#config = await w.#request('load', { ...args, backend: o.backend });
+      w.#config = await new Promise((resolve, reject) => {
+        const id = w.#post('load', { ...args, backend: o.backend }, { resolve, reject, progress: onProgress });
+        cancel = () => { // at once here; the worker stops at its next chunk and is then ended
+          w.#send({ op: 'cancel', id });
+          reject(signal.reason ?? new DOMException('The load was aborted', 'AbortError'));
+        };
+        signal?.addEventListener('abort', cancel, { once: true });
+        if (signal?.aborted) cancel();
+      });
     } catch (e) {
       w.dispose();
       throw e;
+    } finally {
+      if (cancel) signal?.removeEventListener('abort', cancel);
+      w.#sources = null;
     }
     return w;
   }
@@ -82,6 +120,12 @@ export class ModelWorker {
   decode(ids) { return this.#request('decode', [ids]); }
   piece(id, prev) { return this.#request('piece', prev === undefined ? [id] : [id, prev]); }
   forward(ids, opts) { return this.#request('forward', [ids, opts]); }
+  /** As Model.loss: the mean cross-entropy of targets != -1 (any model). */
+  loss(inputs, targets) { return this.#request('loss', [inputs, targets]); }
+  /** As Model.parameters (a model made by Model.create, or a Hugging Face folder's). */
+  parameters() { return this.#request('parameters', []); }
+  /** As Model.toHuggingFace: { 'config.json': string, 'model.safetensors': Uint8Array }. */
+  toHuggingFace() { return this.#request('toHuggingFace', []); }
 
   /** As Model.generate, resolving to the result; opts.onToken runs here, per token. */
   async generate(prompt, opts) {
@@ -159,12 +203,26 @@ export class ModelWorker {
   }
 
   #receive(m) {
+    if (m.read) { this.#serveRead(m.read); return; }
     const h = this.#pending.get(m.id);
     if (!h) return;
     if (m.tokens) { h.tokens?.(m.tokens); return; }
+    if (m.progress) { h.progress?.(m.progress); return; }
     this.#pending.delete(m.id);
     if (m.error) h.reject(toError(m.error));
     else h.resolve(m.value);
+  }
+
+  // The worker reads a byte range of a file held here: a copy of just that range goes over.
+  async #serveRead({ rid, name, offset, length }) {
+    try {
+      const src = this.#sources?.get(name);
+      if (!src) throw new Error(`${name}: the load has ended`);
+      const bytes = (await src.read(offset, length)).slice();
+      this.#send({ op: 'bytes', rid, bytes }, [bytes.buffer]);
+    } catch (e) {
+      this.#send({ op: 'bytes', rid, error: e?.message ?? String(e) });
+    }
   }
 
   #failAll(message) {

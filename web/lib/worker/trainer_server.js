@@ -6,7 +6,8 @@
 // pause therefore lands exactly between two steps.
 //
 // Requests  { id, op, args }: op 'start' | 'pause' | 'resume' | 'cancel' |
-//           'snapshot' | 'parameters' | 'generate' | 'forward' | 'dispose'.
+//           'snapshot' | 'parameters' | 'toHuggingFace' | 'generate' |
+//           'forward' | 'dispose'.
 // Replies   { id, value } or { id, error: { name, message } }; while a start
 //           runs it also sends { id, progress } after every step (and at
 //           step 0 with the first held-out loss) and { id, sample }.
@@ -144,6 +145,11 @@ export function createTrainerServer(post, deps) {
     return { value, transfer: [bytes.buffer, ...(tok ? [tok.buffer] : [])] };
   }
 
+  function toHuggingFace() {
+    const files = need('toHuggingFace').toHuggingFace();
+    return { value: files, transfer: [files['model.safetensors'].buffer] };
+  }
+
   function parameters() {
     const p = need('parameters').parameters();
     return { value: p, transfer: Object.values(p).map((t) => t.data.buffer) };
@@ -162,6 +168,7 @@ export function createTrainerServer(post, deps) {
         case 'pause': case 'resume': case 'cancel': value = control(op); break;
         case 'snapshot': ({ value, transfer } = snapshot(args?.format)); break;
         case 'parameters': ({ value, transfer } = parameters()); break;
+        case 'toHuggingFace': ({ value, transfer } = toHuggingFace()); break;
         case 'generate': value = generate(...args); break;
         case 'forward': ({ value, transfer } = forward(...args)); break;
         case 'dispose':

@@ -157,6 +157,8 @@ export class TrainerWorker {
 
   /** model.parameters() of the worker's model ({ [name]: Tensor }, transferred). */
   parameters() { return this.#request('parameters'); }
+  /** model.toHuggingFace() of the worker's model: { 'config.json': string, 'model.safetensors': Uint8Array }. */
+  toHuggingFace() { return this.#request('toHuggingFace'); }
   /** model.generate(prompt, opts) in the worker (between two steps while training). */
   generate(prompt, opts) { return this.#request('generate', [prompt, opts]); }
   /** model.forward(ids, opts) in the worker; { returnAttention: true } gives [L, H, T, T]. */

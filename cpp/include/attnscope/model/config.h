@@ -18,12 +18,22 @@ enum class WeightType : int {  // js MODEL_WEIGHT_TYPE: f32 q8_0
 
 // Where the checkpoint came from (the byte layouts are in docs/FORMATS.md).
 // (Model.config says "trained" for a model made by Model.create: web/lib/ops/model_config.js.)
-enum class FileFormat : int {  // js MODEL_FILE_FORMAT: llama2c ak42v1 ak42v2 agpt1 agpt2
+enum class FileFormat : int {  // js MODEL_FILE_FORMAT: llama2c ak42v1 ak42v2 agpt1 agpt2 safetensors
     Llama2c = 0,        // legacy: 7 int32 header fields, fp32 tensors (llama2.c "version 0")
     Ak42V1 = 1,         // "ak42" header version 1, fp32
     Ak42V2 = 2,         // "ak42" header version 2, Q8_0
     Agpt1 = 3,          // our GPT-2-style format, version 1
     Agpt2 = 4,          // our format, version 2: every variant (and a trained model's own)
+    Safetensors = 5,    // a Hugging Face folder: config.json + *.safetensors (hf_reader.h)
+};
+
+// How the file stores its weights (before any conversion or quantize on load).
+enum class FileDtype : int {  // js MODEL_FILE_DTYPE: f32 f16 bf16 q8_0 mixed
+    F32 = 0,
+    F16 = 1,    // IEEE half
+    Bf16 = 2,   // bfloat16: the top 16 bits of a float32
+    Q8_0 = 3,   // ak42 version 2
+    Mixed = 4,  // a safetensors file whose weights use more than one of the above
 };
 
 // The architecture variants a trained model (and an AGPT v2 file) may choose.
@@ -49,6 +59,7 @@ struct ModelConfig {
     Arch arch = Arch::Llama;
     FileFormat format = FileFormat::Llama2c;
     WeightType weight_type = WeightType::F32;  // as stored in memory (after any quantize)
+    FileDtype file_dtype = FileDtype::F32;     // as stored in the file
     int dim = 0;         // C: width of the residual stream
     int hidden_dim = 0;  // F: FFN inner width
     int n_layers = 0;    // L

@@ -139,6 +139,9 @@ class Transformer {
     const float* value_cache() const { return s_.value_cache; }
     std::uint64_t weight_bytes() const { return weight_bytes_; }
     std::uint64_t state_bytes() const { return state_bytes_; }
+    // The run state (KV cache, scratch) a model of this config allocates:
+    // what state_bytes() will be, known before any weight is read.
+    static std::uint64_t state_bytes_for(const ModelConfig& c);
 
     ~Transformer();
     Transformer(const Transformer&) = delete;
