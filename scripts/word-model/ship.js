@@ -19,7 +19,7 @@ const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const round = (x, d = 5) => Number(x.toFixed(d));
 
 /** Mean cross-entropy (float64 over the float32 logits) of every test token, in train.py's windows. */
-function testLoss(model, ids) {
+export function testLoss(model, ids) {
   let nats = 0, n = 0;
   for (let s = 0; s < ids.length; s += WINDOW) {
     const y = ids.subarray(s, s + WINDOW);

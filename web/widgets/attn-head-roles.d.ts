@@ -28,7 +28,7 @@ export interface HeadRolesState {
  * The model is the `model` property (a ModelWorker or Model you keep and
  * dispose; `<attn-tiny-gpt>` passes its own), or a shipped model named by
  * the `model` attribute, which the element loads in a Worker of its own.
- * Attributes: `model` ('chars', 'chars-q8', 'sort'), `probe`, `text`,
+ * Attributes: `model` ('chars', 'chars-q8', 'words', 'sort'), `probe`, `text`,
  * `head` ('layer.head', e.g. '1.3'), `view`, `lang`.
  * Events: `roles-measured` (detail: HeadRoles), `state-change` (detail:
  * HeadRolesState, when the reader changes the probe, the text, the view or

@@ -20,7 +20,7 @@ export interface TinyGptInspection {
 
 /** The controls of <attn-tiny-gpt> (generate options plus the model and prompt). */
 export interface TinyGptSettings {
-  model: 'chars-q8' | 'chars' | 'sort' | 'file';
+  model: 'chars-q8' | 'chars' | 'words' | 'sort' | 'file';
   prompt: string;
   temperature: number;
   topK: number;
@@ -40,7 +40,8 @@ export interface TinyGptSettings {
  * every head of the loaded model does, measured (`<attn-head-roles>`).
  *
  * Attributes: `model` ('chars-q8' default: the character model with Q8_0
- * weights, a quarter of the bytes; 'chars' the same model in float32; 'sort';
+ * weights, a quarter of the bytes; 'chars' the same model in float32; 'words',
+ * a word-level (byte-level BPE) model of the same novel; 'sort';
  * or 'file'); `prompt`,
  * `temperature`, `top-k`, `top-p`, `seed`, `max-new-tokens` (initial control
  * values; defaults depend on the model); `lang`. Defining it also defines

@@ -4,7 +4,8 @@
 // generated token to see that step's top-10 next-token probabilities and the
 // attention of every layer and head (tiny-gpt-inspector.js). A default model
 // ('chars-q8' first: the chars model in Q8_0, a quarter of the download with
-// the same held-out loss, docs/BENCHMARKS.md; 'chars' float32; 'sort') or a
+// the same held-out loss, docs/BENCHMARKS.md; 'chars' float32; 'words', a
+// word-level model of the same novel; 'sort') or a
 // llama2.c checkpoint + tokenizer.bin read from disk
 // (file inputs or drag and drop; never uploaded). See index.d.ts.
 import { attn } from './attention-source.js';
@@ -195,7 +196,7 @@ export class AttnTinyGpt extends AttnElement {
 
   #initialModel() {
     const m = this.getAttribute('model');
-    return m === 'chars' || m === 'sort' || m === 'file' ? m : 'chars-q8';
+    return ['chars', 'words', 'sort', 'file'].includes(m) ? m : 'chars-q8';
   }
 
   #choose(choice, userPicked) {

@@ -7,7 +7,7 @@ import { mebibytes } from './tiny-gpt-files.js';
 import { STYLE } from './tiny-gpt-style.js';
 import { AttnHeadRoles } from './attn-head-roles.js';
 
-const MODELS = ['chars-q8', 'chars', 'sort', 'file'];
+const MODELS = ['chars-q8', 'chars', 'words', 'sort', 'file'];
 
 function input(type, attrs = {}) {
   const e = document.createElement('input');
