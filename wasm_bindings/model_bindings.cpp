@@ -25,12 +25,13 @@
 // size; loadTokenizer after a model checks the sizes match. The file bytes
 // are copied: free them after loading.
 //   Training (train_bindings.cpp; a model made by createTrainable):
-//   h.createTrainable(arch, dim, hidden, layers, heads, kvHeads, vocab, seqLen,
-//                     shared, positions, norm, prenorm, activation, bias, seed)
+//   h.createTrainable(config, seed)                // config: a TrainConfig value object
 //   h.trainable(), h.paramCount(), h.param(i)      // ParamEntry: name, shape, offset into the arena
 //   h.paramsPtr(), h.gradsPtr()                    // the arenas (read or write right away: memory may grow)
 //   h.weightsChanged()                             // after writing paramsPtr(): resets the KV cache
-//   h.lossAndGradients(inPtr, tgtPtr, B, T, lossPtr), h.loss(...)   // int32 [B, T]; one float out
+//   h.lossAndGradients(inPtr, tgtPtr, B, T, pass, lossPtr)  // int32 [B, T]; pass a PassOptions; one float out
+//   h.trainConfig()                                // the TrainConfig a trainable model was made with
+//   h.loss(inPtr, tgtPtr, B, T, lossPtr)
 //   h.saveLlama2c(), h.saveAgpt()                  // then savedPtr(), savedSize(), clearSaved()
 // The class itself is in model_handle.h.
 #include <emscripten/bind.h>
@@ -83,6 +84,7 @@ EMSCRIPTEN_BINDINGS(model) {
         .function("dispose", &ModelHandle::dispose)
         .function("createTrainable", &ModelHandle::createTrainable)
         .function("trainable", &ModelHandle::trainable)
+        .function("trainConfig", &ModelHandle::trainConfig)
         .function("paramCount", &ModelHandle::paramCount)
         .function("param", &ModelHandle::param)
         .function("paramsPtr", &ModelHandle::paramsPtr)

@@ -98,6 +98,7 @@ class ModelHandle {
     }
     // tokens: n int32; logits: rows*V floats; attention: L*H*rows*(start+n) floats; 0 = skip.
     int forwardSequence(Ptr tokens, int n, int start, int rows, Ptr logits_out, Ptr attention_out) {
+        if (trainable_ && !trainable_->config().causal) return encoderForward(tokens, n, start, rows, logits_out, attention_out);
         if (!need_model()) return status_;
         keep(model()->forward_sequence(reinterpret_cast<const int*>(tokens), n, start, rows,
                                        reinterpret_cast<float*>(logits_out), reinterpret_cast<float*>(attention_out)));
@@ -151,18 +152,19 @@ class ModelHandle {
         std::vector<float>().swap(scratch_);
     }
 
-    // Training (defined in train_bindings.cpp). Sizes and enums as
-    // train::TrainConfig; seed an integer 0..2^53.
-    int createTrainable(int arch, int dim, int hidden_dim, int n_layers, int n_heads, int n_kv_heads,
-                        int vocab_size, int seq_len, bool shared_classifier, int positions, int norm,
-                        bool prenorm, int activation, bool bias, double seed);
+    // Training (defined in train_bindings.cpp, which registers TrainConfig);
+    // seed an integer 0..2^53.
+    int createTrainable(const train::TrainConfig& config, double seed);
+    train::TrainConfig trainConfig() const { return trainable_ ? trainable_->config() : train::TrainConfig{}; }
     bool trainable() const { return trainable_ != nullptr; }
     int paramCount() const { return trainable_ ? trainable_->param_count() : 0; }
     ParamEntry param(int i) const;
     Ptr paramsPtr() { return trainable_ ? reinterpret_cast<Ptr>(trainable_->params()) : 0; }
     Ptr gradsPtr() const { return trainable_ ? reinterpret_cast<Ptr>(trainable_->grads()) : 0; }
     void weightsChanged() { if (trainable_) trainable_->weights_changed(); }
-    int lossAndGradients(Ptr inputs, Ptr targets, int B, int T, Ptr loss_out);
+    int lossAndGradients(Ptr inputs, Ptr targets, int B, int T, const train::PassOptions& pass, Ptr loss_out);
+    // An encoder (causal false) runs a whole sequence in the trainer's forward: forwardSequence's contract, start 0.
+    int encoderForward(Ptr tokens, int n, int start, int rows, Ptr logits_out, Ptr attention_out);
     int loss(Ptr inputs, Ptr targets, int B, int T, Ptr loss_out);
     int saveLlama2c();
     int saveAgpt();

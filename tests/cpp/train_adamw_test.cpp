@@ -136,12 +136,17 @@ TEST(TrainAdamW, RefusedStepsChangeNothing) {
     bad[3] = 9;  // == V
     model::Outcome o = a->step(bad.data(), kTg.data(), 2, 4, &r);
     EXPECT_EQ(o.status, Status::InvalidArgument);
-    EXPECT_NE(o.message.find("inputs[0][3] = 9"), std::string::npos) << o.message;
+    EXPECT_NE(o.message.find("inputs[0][3] is 9"), std::string::npos) << o.message;
     EXPECT_TRUE(unchanged());
     bad = kTg;
     bad[5] = -2;
     EXPECT_EQ(a->step(kIn.data(), bad.data(), 2, 4, &r).status, Status::InvalidArgument);
     EXPECT_EQ(a->step(kIn.data(), kTg.data(), 1, 6, &r).status, Status::InvalidArgument);  // T > seq_len
+    PassOptions three;
+    three.micro_batches = 3;  // does not divide B = 2
+    o = a->step(kIn.data(), kTg.data(), 2, 4, &r, three);
+    EXPECT_NE(o.message.find("accumulate (3) must divide the batch size B (2)"), std::string::npos) << o.message;
+    EXPECT_TRUE(unchanged());
     std::vector<std::int32_t> none(8, -1);
     EXPECT_EQ(a->step(kIn.data(), none.data(), 2, 4, &r).status, Status::InvalidArgument);
     EXPECT_TRUE(unchanged());
@@ -157,6 +162,42 @@ TEST(TrainAdamW, RefusedStepsChangeNothing) {
     EXPECT_EQ(a->steps_taken(), 1);
     m->params()[m->param(1).offset] = keep;
     EXPECT_TRUE(unchanged());
+}
+
+}  // namespace
+
+namespace {
+
+// A checkpoint of the optimiser (moments + step count) copied into a fresh
+// AdamW over a copy of the weights: the next steps are the same bits.
+TEST(TrainAdamW, MomentsAndStepCountResumeARunExactly) {
+    std::unique_ptr<TrainableModel> a, b;
+    ASSERT_TRUE(TrainableModel::create(small(), 4, &a).ok());
+    ASSERT_TRUE(TrainableModel::create(small(), 9, &b).ok());
+    AdamWOptions o;
+    o.learning_rate = 1e-2f, o.warmup_steps = 2, o.decay_steps = 6;
+    std::unique_ptr<AdamW> ta, tb;
+    ASSERT_TRUE(AdamW::create(a.get(), o, &ta).ok());
+    ASSERT_TRUE(AdamW::create(b.get(), o, &tb).ok());
+    StepResult r;
+    for (int s = 0; s < 3; ++s) ASSERT_TRUE(ta->step(kIn.data(), kTg.data(), 2, 4, &r).ok());
+    const std::size_t n = a->num_parameters();
+    std::memcpy(b->params(), a->params(), n * 4);
+    std::memcpy(tb->first_moments(), ta->first_moments(), n * 4);
+    std::memcpy(tb->second_moments(), ta->second_moments(), n * 4);
+    ASSERT_TRUE(tb->set_steps_taken(ta->steps_taken()).ok());
+    b->weights_changed();
+    for (int s = 0; s < 3; ++s) {
+        StepResult ra, rb;
+        ASSERT_TRUE(ta->step(kIn.data(), kTg.data(), 2, 4, &ra).ok());
+        ASSERT_TRUE(tb->step(kIn.data(), kTg.data(), 2, 4, &rb).ok());
+        EXPECT_EQ(ra.loss, rb.loss);
+        EXPECT_EQ(ra.learning_rate, rb.learning_rate);
+        EXPECT_EQ(ra.step, rb.step);
+    }
+    EXPECT_EQ(std::memcmp(a->params(), b->params(), n * 4), 0);
+    EXPECT_EQ(tb->set_steps_taken(-1).status, Status::InvalidArgument);
+    EXPECT_EQ(tb->steps_taken(), 6);
 }
 
 }  // namespace

@@ -189,3 +189,30 @@ TEST(TrainCreate, SeededInitHasTheSameBitsAsTheWasmModules) {
 }
 
 }  // namespace
+
+namespace {
+
+// hidden_dim 0: an attention-only model (Olsson et al.'s): no FFN matrices
+// and no FFN norm in either family; a negative size is refused by name.
+TEST(TrainCreate, AttentionOnlyHasNoFeedForwardTensors) {
+    for (model::Arch arch : {model::Arch::Llama, model::Arch::Gpt2}) {
+        TrainConfig c = tiny(arch);
+        c.hidden_dim = 0;
+        std::unique_ptr<TrainableModel> m;
+        ASSERT_TRUE(TrainableModel::create(c, 1, &m).ok());
+        for (const auto& [name, shape] : shapes(*m))
+            for (const char* part : {"feed_forward", "ffn_norm", "mlp.", "ln_2"})
+                EXPECT_EQ(name.find(part), std::string::npos) << name;
+        EXPECT_EQ(shapes(*m).size(), arch == model::Arch::Llama ? 1u + 2 * 5 + 1 : 2u + 2 * 6 + 2);
+        std::uint64_t sum = 0;
+        for (int i = 0; i < m->param_count(); ++i) sum += m->param(i).numel;
+        EXPECT_EQ(sum, m->num_parameters());
+    }
+    TrainConfig c = tiny(model::Arch::Llama);
+    c.hidden_dim = -1;
+    std::unique_ptr<TrainableModel> m;
+    model::Outcome o = TrainableModel::create(c, 1, &m);
+    EXPECT_NE(o.message.find("hiddenDim (-1) must be positive, or 0"), std::string::npos) << o.message;
+}
+
+}  // namespace

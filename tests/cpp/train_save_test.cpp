@@ -125,6 +125,7 @@ TEST(TrainSave, Llama2cRefusesWhatItCannotHold) {
         {"prenorm", [](TrainConfig* c) { c->prenorm = false; }},
         {"activation", [](TrainConfig* c) { c->activation = Activation::Gelu; }},
         {"biases", [](TrainConfig* c) { c->bias = true; }},
+        {"hiddenDim is 0", [](TrainConfig* c) { c->hidden_dim = 0; }},
     };
     for (const Case& k : cases) {
         TrainConfig c = train_variants::base(model::Arch::Llama);
@@ -145,6 +146,13 @@ TEST(TrainSave, AgptV2RoundTripForEveryVariant) {
         ASSERT_TRUE(TrainableModel::create(v.config, 13, &m).ok());
         train_variants::randomise(m.get(), 60);
         std::vector<std::uint8_t> bytes;
+        if (const char* why = agpt_mismatch(v.config)) {  // refused by name, nothing written
+            model::Outcome o = m->save_agpt(&bytes);
+            EXPECT_EQ(o.status, Status::InvalidArgument);
+            EXPECT_NE(o.message.find(why), std::string::npos) << o.message;
+            EXPECT_TRUE(bytes.empty());
+            continue;
+        }
         ASSERT_TRUE(m->save_agpt(&bytes).ok());
         ASSERT_EQ(bytes.size(), 256 + 4 * m->num_parameters());
         std::int32_t version = 0, kv = 0, positions = 0;

@@ -1,6 +1,7 @@
 // The architecture variants the training tests sweep: both families' defaults
 // and each option changed on its own.
 #pragma once
+#include <cmath>
 #include <string>
 #include <vector>
 #include "attnscope/train/trainable_model.h"
@@ -53,6 +54,18 @@ inline std::vector<Variant> all() {
         c->norm = Norm::RmsNorm, c->bias = false, c->shared_classifier = false;
     });
     add("gpt2 GQA alibi", A::Gpt2, [](TrainConfig* c) { c->positions = Positions::Alibi; });
+    add("llama attention-only", A::Llama, [](TrainConfig* c) { c->hidden_dim = 0; });
+    add("gpt2 attention-only post-LN", A::Gpt2, [](TrainConfig* c) { c->hidden_dim = 0, c->prenorm = false; });
+    add("llama encoder", A::Llama, [](TrainConfig* c) { c->causal = false; });
+    add("gpt2 encoder alibi post-LN", A::Gpt2, [](TrainConfig* c) {
+        c->causal = false, c->positions = Positions::Alibi, c->prenorm = false;
+    });
+    add("llama sinusoidal x sqrt(C)", A::Llama, [](TrainConfig* c) {
+        c->positions = Positions::Sinusoidal, c->embedding_scale = std::sqrt(8.f);
+    });
+    add("gpt2 learned x sqrt(C)", A::Gpt2, [](TrainConfig* c) { c->embedding_scale = std::sqrt(8.f); });
+    add("llama dropout", A::Llama, [](TrainConfig* c) { c->dropout = 0.25f; });
+    add("gpt2 encoder dropout", A::Gpt2, [](TrainConfig* c) { c->dropout = 0.25f, c->causal = false; });
     return v;
 }
 

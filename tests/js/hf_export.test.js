@@ -84,6 +84,9 @@ describe('any model whose variant the architectures hold can be written', () => 
     [{ arch: 'gpt2', bias: false }, /bias false cannot be written as GPT2LMHeadModel/],
     [{ arch: 'gpt2', nKvHeads: 1 }, /nKvHeads 1 < nHeads 2 \(grouped-query attention\) cannot be written as GPT2LMHeadModel/],
     [{ arch: 'llama', prenorm: false }, /prenorm false \(post-LN\)/],
+    [{ arch: 'llama', causal: false }, /causal false \(an encoder\) cannot be written/],
+    [{ arch: 'gpt2', hiddenDim: 0 }, /hiddenDim 0 \(attention only\) cannot be written/],
+    [{ arch: 'gpt2', positions: 'learned', embeddingScale: true }, /embeddingScale 4 cannot be written/],
   ];
   for (const [variant, message] of refusals) {
     test(`refused by name: ${JSON.stringify(variant)}`, () => {

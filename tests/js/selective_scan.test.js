@@ -1,7 +1,10 @@
 // selectiveScan and ssmConvolutionKernel through the JS API: a worked step,
 // the states consistent with the output, the recurrence equal to the causal
-// convolution with the kernel (time-invariant case), keep/forget by Δ, and
-// bad input. Fixtures against PyTorch: topics_fixtures.test.js.
+// convolution with the kernel (time-invariant case), keep/forget by Δ, the
+// zero-order hold and B, C made from the input against PyTorch float64
+// (scripts/gen_fixtures_ssm.py), and bad input. The Euler fixtures against
+// PyTorch: topics_fixtures.test.js.
+import { readFileSync } from 'node:fs';
 import { test, expect, beforeAll, describe } from 'vitest';
 import { attn, rand, expectClose, thrown, expectStillWorks } from './helpers.js';
 
@@ -66,6 +69,44 @@ describe('the recurrence', () => {
   });
 });
 
+const SSM_FIXTURE = JSON.parse(readFileSync(new URL('../fixtures/ssm_scan.json', import.meta.url), 'utf8'));
+const tensorOf = (e) => attn.tensor(Float32Array.from(e.data), e.shape);
+const argOf = (e) => (e.weight ? { weight: tensorOf(e.weight) } : tensorOf(e));
+
+describe('zero-order hold and B, C from the input, against PyTorch float64', () => {
+  for (const c of SSM_FIXTURE.cases) {
+    test(c.name, () => {
+      const { u, delta, A, B, C } = c.args;
+      const opts = { ...c.opts };
+      for (const k of ['D', 'z', 'deltaBias']) if (opts[k]) opts[k] = tensorOf(opts[k]);
+      const r = attn.selectiveScan(tensorOf(u), tensorOf(delta), tensorOf(A), argOf(B), argOf(C), opts);
+      for (const key of ['output', 'states', 'B', 'C']) {
+        expectClose(r[key], { data: Float32Array.from(c.want[key].data), shape: c.want[key].shape }, SCAN, `${c.name}: ${key}`);
+      }
+      // The other discretisation (the plausible slip: Euler's Δ·B·u for the hold) misses.
+      const other = attn.selectiveScan(tensorOf(u), tensorOf(delta), tensorOf(A), argOf(B), argOf(C),
+        { ...opts, discretization: c.opts.discretization === 'zoh' ? 'euler' : 'zoh' }).output.data;
+      const want = c.want.output.data;
+      const worst = Math.max(...want.map((w, i) => Math.abs(other[i] - w) / (SCAN.atol + SCAN.rtol * Math.abs(w))));
+      expect(worst).toBeGreaterThan(100);
+    });
+  }
+
+  test("'euler' is the default: today's Δ·B_t·u_t", () => {
+    const { u, delta, A } = ssm(6, 2, 3, 40);
+    const B = rand([6, 3], 41), C = rand([6, 3], 42);
+    expect(attn.selectiveScan(u, delta, A, B, C).output.data)
+      .toEqual(attn.selectiveScan(u, delta, A, B, C, { discretization: 'euler' }).output.data);
+  });
+
+  test('one step of the hold: x = (e^{Δ·A} − 1)/A · B · u (a worked case)', () => {
+    // Δ = 1, A = −ln 2 (e^{ΔA} = 1/2), B = 1, u = 1: x = (1/2 − 1)/(−ln 2) = 0.7213...; Euler would give 1.
+    const x = attn.selectiveScan(T([1], [1, 1]), T([1], [1, 1]), T([-Math.LN2], [1, 1]), T([1], [1]), T([1], [1]),
+      { discretization: 'zoh' }).output.data[0];
+    expect(x).toBeCloseTo(0.5 / Math.LN2, 6);
+  });
+});
+
 describe('the convolution view (time-invariant B, C)', () => {
   test.each([[1, 1, 1], [9, 3, 4], [33, 2, 16]])('L=%i Dch=%i N=%i: the scan equals y = K ∗ u (+ D·u)', (L, Dch, N) => {
     const { u, A } = ssm(L, Dch, N, 20);
@@ -103,7 +144,9 @@ describe('bad input', () => {
     ['u of rank 3', () => attn.selectiveScan(rand([1, L, Dch]), delta, A, B, C), /u must be \[L, Dch\]/],
     ['delta shaped unlike u', () => attn.selectiveScan(u, rand([L, 3]), A, B, C), /delta must be \[4, 2\]/],
     ['A with the wrong channels', () => attn.selectiveScan(u, delta, rand([3, N]), B, C), /A must be \[2, N\]/],
-    ['B with the wrong state size', () => attn.selectiveScan(u, delta, A, rand([L, 2]), C), /B must be \[4, 3\] \(one per step\) or \[3\] \(time-invariant\)/],
+    ['B with the wrong state size', () => attn.selectiveScan(u, delta, A, rand([L, 2]), C), /B must be \[4, 3\] \(one per step\), \[3\] \(time-invariant\) or \{ weight: \[2, 3\] \}/],
+    ['B weights of the wrong shape', () => attn.selectiveScan(u, delta, A, { weight: rand([3, N]) }, C), /B\.weight must be \[2, 3\]/],
+    ['an unknown discretisation', () => attn.selectiveScan(u, delta, A, B, C, { discretization: 'bilinear' }), /opts\.discretization must be one of 'euler', 'zoh'/],
     ['C with the wrong steps', () => attn.selectiveScan(u, delta, A, B, rand([5, N])), /C must be \[4, 3\]/],
     ['D of the wrong size', () => attn.selectiveScan(u, delta, A, B, C, { D: rand([3]) }), /opts\.D must be \[2\]/],
     ['z of the wrong shape', () => attn.selectiveScan(u, delta, A, B, C, { z: rand([L]) }), /opts\.z must be \[4, 2\]/],

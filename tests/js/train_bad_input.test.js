@@ -38,7 +38,7 @@ describe('Model.create', () => {
     [null, /config must be an object/],
     [{ ...CONFIG, depth: 2 }, /config\.depth is not a config field/],
     [{ ...CONFIG, arch: 'bert' }, /config\.arch must be one of 'llama', 'gpt2'/],
-    [{ ...CONFIG, dim: 0 }, /config\.dim must be at least 1/],
+    [{ ...CONFIG, dim: 0 }, /dim \(0\) must be positive/],
     [{ ...CONFIG, dim: 2.5 }, /config\.dim must be an integer/],
     [{ ...CONFIG, dim: 18 }, /dim \(18\) must be a multiple of nHeads \(4\)/],
     [{ ...CONFIG, nKvHeads: 3 }, /nHeads \(4\) must be a multiple of nKvHeads \(3\)/],
@@ -91,7 +91,7 @@ describe('setParameters', () => {
     refusedUnchanged(() => model.setParameters({ ...good, 'tok_embeddings.weight': { data: new Float32Array(16 * 11), shape: [16, 11] } }), /parameters\['tok_embeddings\.weight'\]\.shape is \[16, 11\] but the model's is \[11, 16\]/);
     const nan = new Float32Array(16);
     nan[3] = NaN;
-    refusedUnchanged(() => model.setParameters({ ...good, 'layers.0.ffn_norm.weight': { data: nan, shape: [16] } }), /parameters\['layers\.0\.ffn_norm\.weight'\]\.data\[3\] is NaN/);
+    refusedUnchanged(() => model.setParameters({ ...good, 'layers.0.ffn_norm.weight': { data: nan, shape: [16] } }), /parameters\['layers\.0\.ffn_norm\.weight'\]\.data\[3\] is NaN; values must be finite/);
     refusedUnchanged(() => model.setParameters({ 'norm.weight': [1, 2] }), /parameters\['norm\.weight'\] must be a tensor/);
     refusedUnchanged(() => model.setParameters([p['norm.weight']]), /parameters must be an object/);
   });
@@ -107,18 +107,20 @@ describe('setParameters', () => {
 
 describe('Trainer', () => {
   test.each([
-    [{ learningRate: NaN }, /opts\.learningRate must be a finite number \(got NaN\)/],
-    [{ learningRate: 0 }, /opts\.learningRate must be greater than 0/],
-    [{ learningRate: -1e-3 }, /opts\.learningRate must be greater than 0/],
-    [{ betas: [0.9, 1] }, /opts\.betas\[1\] must be below 1/],
+    // The ranges are the core's (AdamW::create), named as the options are.
+    [{ learningRate: NaN }, /^new Trainer: learningRate \(nan\) must be a finite number > 0/],
+    [{ learningRate: 0 }, /learningRate \(0\) must be a finite number > 0/],
+    [{ learningRate: -1e-3 }, /learningRate \(-0\.001\) must be a finite number > 0/],
+    [{ learningRate: '1e-3' }, /opts\.learningRate must be a number \(got string\)/],
+    [{ betas: [0.9, 1] }, /betas\[1\] \(1\) must be in \[0, 1\)/],
     [{ betas: [0.9] }, /opts\.betas must be \[beta1, beta2\]/],
-    [{ betas: [NaN, 0.9] }, /opts\.betas\[0\] must be a finite number/],
-    [{ eps: 0 }, /opts\.eps must be greater than 0/],
-    [{ weightDecay: -0.1 }, /opts\.weightDecay must not be negative/],
-    [{ clipGradNorm: Infinity }, /opts\.clipGradNorm must be a finite number/],
+    [{ betas: [NaN, 0.9] }, /betas\[0\] \(nan\) must be in \[0, 1\)/],
+    [{ eps: 0 }, /eps \(0\) must be a finite number > 0/],
+    [{ weightDecay: -0.1 }, /weightDecay \(-0\.1\) must be a finite number >= 0/],
+    [{ clipGradNorm: Infinity }, /clipGradNorm \(inf\) must be finite/],
     [{ warmupSteps: 1.5 }, /opts\.warmupSteps must be an integer/],
-    [{ warmupSteps: 10, decaySteps: 5 }, /opts\.decaySteps \(5\) must be at least opts\.warmupSteps \(10\)/],
-    [{ minLearningRate: NaN }, /opts\.minLearningRate must be a finite number/],
+    [{ warmupSteps: 10, decaySteps: 5 }, /decaySteps \(5\) must be at least warmupSteps \(10\)/],
+    [{ minLearningRate: NaN }, /minLearningRate \(nan\) must be a finite number >= 0/],
     [{ lr: 1e-3 }, /opts\.lr is not an option/],
   ])('options %j', (opts, pattern) => refused(() => new attn.Trainer(model, opts), pattern));
 

@@ -29,7 +29,8 @@ function fakes({ failAt = 0 } = {}) {
       return { step: this.n, loss: 10 / this.n, gradNorm: 1, learningRate: 0.001 };
     }
   }
-  return { log, deps: { Model, Trainer, ready: async () => {} } };
+  const llama2cMismatch = (c) => (c.arch === 'llama' ? null : 'arch is gpt2');
+  return { log, deps: { Model, Trainer, ready: async () => {}, llama2cMismatch } };
 }
 
 /** A server and a way to send it requests; replies collected per id. */
@@ -151,6 +152,22 @@ describe('TrainerWorker protocol', () => {
     await again.done;
     expect(s.replies.get(again.id).value.state).toBe('done');
     expect(log.disposed).toBe(1); // the failed run's model was freed
+  });
+
+  test('a pause that comes while the core loads is kept: no step runs until resume', async () => {
+    const { log, deps } = fakes();
+    let loaded;
+    const s = server({ ...deps, ready: () => new Promise((resolve) => { loaded = resolve; }) });
+    const run = s.send('start', { ...START, steps: 4 });
+    const pause = s.send('pause');
+    await pause.done;
+    expect(s.replies.get(pause.id).value).toEqual({ state: 'paused', step: 0 });
+    loaded();
+    for (let i = 0; i < 20; i++) await macrotask();
+    expect(log.steps).toEqual([]);
+    await s.send('resume').done;
+    await run.done;
+    expect(s.replies.get(run.id).value).toMatchObject({ state: 'done', step: 4 });
   });
 
   test('a second start while one runs is refused; snapshot before any start says so', async () => {

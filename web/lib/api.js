@@ -23,6 +23,7 @@ export { countParameters, countFlops } from './ops/count.js';
 export { Model } from './ops/model.js';
 export { ModelWorker } from './worker/model_worker.js';
 export { Trainer } from './ops/trainer.js';
+export { maskedBatch } from './ops/masked_batch.js';
 export { buildVocabulary, Vocabulary } from './ops/vocabulary.js';
 export { TrainerWorker } from './worker/trainer_worker.js';
 export { kvCacheBytes } from './ops/kv_cache_bytes.js';

@@ -28,6 +28,12 @@ export const QK_NORM = Object.freeze({ none: 0, rms: 1, l2: 2 });
 /** JS spelling -> core code (position.h). */
 export const ROPE_LAYOUT = Object.freeze({ interleaved: 0, half: 1 });
 
+/** JS spelling -> core code (selective_scan.h). */
+export const SCAN_INPUT = Object.freeze({ per_step: 0, shared: 1, from_input: 2 });
+
+/** JS spelling -> core code (selective_scan.h). */
+export const DISCRETIZATION = Object.freeze({ euler: 0, zoh: 1 });
+
 /** JS spelling -> core code (model/config.h). */
 export const MODEL_ARCH = Object.freeze({ llama: 0, gpt2: 1 });
 

@@ -3,7 +3,9 @@
 // V vocabulary, L layers, H heads.
 import type { Tensor } from './index.js';
 import type { TokenizerKind } from './tokenizer.js';
-import type { CreateOptions, LossAndGradients, NamedTensors, TokenBatch, TrainConfig } from './train.js';
+import type {
+  CreateOptions, LossAndGradients, LossAndGradientsOptions, NamedTensors, TokenBatch, TrainConfig,
+} from './train.js';
 
 /** What a loaded model is (Model.config, ModelWorker.config). */
 export interface ModelConfig {
@@ -51,6 +53,12 @@ export interface ModelConfig {
   bias: boolean;
   /** True for a model made by Model.create. */
   trainable: boolean;
+  /** false for an encoder made by Model.create({ causal: false }); true for every file. */
+  causal: boolean;
+  /** Model.create's dropout (training only); 0 for a file. */
+  dropout: number;
+  /** x = embeddingScale · embedding[id]: Model.create's; 1 for a file. */
+  embeddingScale: number;
 }
 
 /** The names of the models shipped with the package (web/models/README.md). */
@@ -263,9 +271,10 @@ export class Model {
 
   /**
    * A fresh model to train (docs/TRAINING.md), initialised as llama2.c's
-   * model.py: matrices and embeddings N(0, 0.02), wo and w3 (gpt2: the
-   * c_proj layers and c_gate) N(0, 0.02/√(2·nLayers)), norm weights 1,
-   * biases 0, from `seed`. Needs ready().
+   * and nanoGPT's model.py by each tensor's role: matrices and embeddings
+   * N(0, 0.02), the attention output and the SwiGLU gate (gpt2: also the
+   * FFN output) N(0, 0.02/√(2·nLayers)), norm weights 1, biases 0, from
+   * `seed`. Needs ready().
    * @example
    * const model = attn.Model.create({ dim: 64, nLayers: 2, nHeads: 4, vocabSize: 96, seqLen: 64 }, { seed: 1 });
    */
@@ -291,9 +300,10 @@ export class Model {
   /**
    * The mean cross-entropy over targets that are not −1 (PyTorch's
    * ignore_index=-1) of inputs → targets, both [B, T] with T <= seqLen, and its
-   * gradient by parameter name.
+   * gradient by parameter name. `{ accumulate: k }`: the same, computed as k
+   * micro-batches.
    */
-  lossAndGradients(inputs: TokenBatch, targets: TokenBatch): LossAndGradients;
+  lossAndGradients(inputs: TokenBatch, targets: TokenBatch, options?: LossAndGradientsOptions): LossAndGradients;
   /**
    * The same loss, forward only: a held-out loss, or the score of a text under
    * any model (one read from a file too; then computed from forward's logits).
@@ -333,6 +343,9 @@ export class Model {
    * Runs ids from position 0: logits, and attention with returnAttention.
    * One call into the core for the whole sequence (16 positions per pass
    * over the weights), bit-identical to running it one token at a time.
+   * An encoder (Model.create({ causal: false })) runs the whole sequence in
+   * the trainer's forward instead: every position sees every other, so its
+   * attention rows are not zero above the diagonal (and it cannot generate).
    */
   forward(ids: TokenIds, options?: ForwardOptions): ForwardResult;
   /**

@@ -8,14 +8,22 @@ import type { FileBytes, Model } from './model.js';
  * What Model.create builds. Every field may be left out: the sizes default to
  * llama2.c's ModelArgs (dim 4096, nLayers 32, nHeads 32, nKvHeads = nHeads,
  * vocabSize 32000, seqLen 2048 — a 7B model, over the size limit: give your
- * own), the variant to the family's own.
+ * own), the variant to the family's own. The defaults and the allowed values
+ * are the core's (cpp/include/attnscope/train/config.h): a value it refuses
+ * throws an AttnscopeError naming the field.
  */
 export interface TrainConfig {
   /** 'llama' (default; llama2.c's model.py names) or 'gpt2' (nanoGPT's names). */
   arch?: 'llama' | 'gpt2';
   /** C, a multiple of nHeads. */
   dim?: number;
-  /** F. Default: for 'swiglu' llama2.c's rule (4C, then 2/3 of it, rounded up to a multiple of multipleOf); otherwise 4C. */
+  /**
+   * F. Default: for 'swiglu' llama2.c's rule (4C, then 2/3 of it, rounded up
+   * to a multiple of multipleOf); otherwise 4C. 0: an attention-only model —
+   * no feed-forward sublayer and no FFN norm in any layer (Olsson et al.'s
+   * induction-head models); neither file format holds one (save() and
+   * toLlama2c() say so), parameters() does.
+   */
   hiddenDim?: number;
   /** The rounding of the default hiddenDim (ModelArgs.multiple_of, 256). */
   multipleOf?: number;
@@ -38,6 +46,35 @@ export interface TrainConfig {
   activation?: 'swiglu' | 'gelu' | 'gelu_tanh' | 'relu';
   /** Biases on every linear layer: gpt2 true, llama false. */
   bias?: boolean;
+  /**
+   * true (default): position i attends to j <= i (a decoder, GPT). false: to
+   * every position (an encoder, BERT): train it with the masked objective
+   * (maskedBatch: inputs with mask tokens, targets −1 except at the masked
+   * positions); ALiBi then subtracts m_h·|i − j|. An encoder runs whole
+   * sequences with Model.forward (its attention weights are not zero above
+   * the diagonal) and cannot generate; neither file format holds it.
+   */
+  causal?: boolean;
+  /**
+   * Dropout probability in [0, 1) (default 0), in nanoGPT's three places:
+   * the embedding sum, the attention weights, and each branch's output before
+   * its residual add; kept values are scaled by 1/(1 − p). Active only inside
+   * Trainer.step (and Model.lossAndGradients with dropoutStep): forward,
+   * loss, generate and lossAndGradients without it run the model whole. The
+   * masks of step t are drawn from Model.create's seed and t, element by
+   * element of the batch (micro-batches draw what the whole batch would), so a
+   * seed reproduces a run bit for bit. Saving keeps it out (it is no part of
+   * what the saved model computes).
+   */
+  dropout?: number;
+  /**
+   * x = embeddingScale · embedding[id] (+ the position term): a number > 0,
+   * or true for √dim (Vaswani et al.'s and seed 001's x = √D·e + p, which
+   * keeps embeddings initialised near 0.02 from being swamped by a sinusoidal
+   * or learned position term). Default 1. Neither file format holds a scale
+   * other than 1.
+   */
+  embeddingScale?: number | boolean;
 }
 
 export interface CreateOptions {
@@ -62,7 +99,7 @@ export interface LossAndGradients {
 }
 
 export interface TrainerOptions {
-  /** The peak rate, > 0 (default 1e-3, as torch.optim.AdamW). */
+  /** The peak rate, > 0 (default 1e-3, as torch.optim.AdamW; every default here is the core's AdamWOptions). */
   learningRate?: number;
   /** [β1, β2], each in [0, 1) (default [0.9, 0.999]). */
   betas?: readonly [number, number] | number[];
@@ -78,6 +115,37 @@ export interface TrainerOptions {
   decaySteps?: number | null;
   /** The floor of the cosine decay (default 0). */
   minLearningRate?: number;
+}
+
+/** Options of Model.lossAndGradients: PassOptions and a training pass. */
+export interface LossAndGradientsOptions extends PassOptions {
+  /**
+   * Run a training pass: dropout on, with the masks Trainer.step uses for
+   * its step number dropoutStep + 1 (an integer >= 0; steps count from 0
+   * here). Left out: no dropout.
+   */
+  dropoutStep?: number;
+}
+
+/** Options of a gradient pass: Model.lossAndGradients and Trainer.step. */
+export interface PassOptions {
+  /**
+   * Cut the [B, T] batch into this many micro-batches of B / accumulate rows
+   * (it must divide B), run one after another with their gradients added
+   * (each scaled by the whole batch's count of targets): the whole batch's
+   * loss and gradient, up to float rounding, with the activation memory of
+   * one micro-batch. Default 1.
+   */
+  accumulate?: number;
+}
+
+/** A Trainer's state: its steps and AdamW's moments, by parameter name. */
+export interface TrainerState {
+  steps: number;
+  /** First moments (the shapes of parameters()). */
+  m: NamedTensors;
+  /** Second moments, never negative. */
+  v: NamedTensors;
 }
 
 export interface StepResult {
@@ -113,8 +181,54 @@ export class Trainer {
   readonly disposed: boolean;
   /** llama2.c's get_lr(it), it counted from 0. */
   learningRateAt(it: number): number;
-  /** Loss and gradients of the batch, clipping, one AdamW update. */
-  step(inputs: TokenBatch, targets: TokenBatch): StepResult;
+  /**
+   * Loss and gradients of the batch, clipping, one AdamW update.
+   * `{ accumulate: k }` runs the batch as k micro-batches (gradient
+   * accumulation) for the same one update.
+   * @example
+   * trainer.step(inputs, targets, { accumulate: 4 }); // a [32, T] batch as 4 × [8, T]
+   */
+  step(inputs: TokenBatch, targets: TokenBatch, options?: PassOptions): StepResult;
+  /**
+   * The optimiser's state for a checkpoint: { steps, m, v } (fresh copies).
+   * With model.parameters() it is all a run needs to go on where it was.
+   */
+  state(): TrainerState;
+  /**
+   * Restores a state() of a trainer of a model of the same config (every
+   * moment present, of its shape, finite, v >= 0 — checked before anything is
+   * written). The next step is steps + 1, with that step's learning rate.
+   */
+  setState(state: TrainerState): void;
   /** Frees the optimiser state; the model stays usable. */
   dispose(): void;
 }
+
+export interface MaskedBatchOptions {
+  /** The mask token's id (BERT's [MASK]), in 0..vocabSize−1. */
+  maskId: number;
+  /** V: random replacements are drawn from 0..V−1; ids must be below it. */
+  vocabSize: number;
+  /** mulberry32 seed, integer 0..2^32−1 (default 0): the same seed, the same batch. */
+  seed?: number;
+  /** The chance a position is chosen (default 0.15). */
+  probability?: number;
+  /** Ids never chosen (BOS, EOS, padding). */
+  keep?: readonly number[];
+}
+
+/**
+ * BERT's masked-language-model batch of a [B, T] batch of ids: each position
+ * (not in `keep`) is chosen with probability 0.15; a chosen input becomes
+ * maskId 80% of the time, a random token 10%, stays 10%; its target is the
+ * original id, every other target −1. Train a Model.create({ causal: false })
+ * model on { inputs, targets }.
+ * @example
+ * const { inputs, targets } = attn.maskedBatch(rows, { maskId: 3, vocabSize: 40, seed: step });
+ * trainer.step(inputs, targets);
+ */
+export function maskedBatch(ids: TokenBatch, options: MaskedBatchOptions): {
+  inputs: { data: Int32Array; shape: [number, number] };
+  targets: { data: Int32Array; shape: [number, number] };
+};
+

@@ -3,7 +3,7 @@
 // are in train.d.ts and model.d.ts.
 import type { Backend, Tensor } from './index.js';
 import type { GenerateOptions, GenerateResult, ForwardOptions, ForwardResult, HuggingFaceFolder, ModelConfig } from './model.js';
-import type { TrainConfig, TrainerOptions } from './train.js';
+import type { NamedTensors, TrainConfig, TrainerOptions, TrainerState } from './train.js';
 
 /**
  * A vocabulary built from a text, with the tokenizer.bin bytes the loaders
@@ -103,6 +103,36 @@ export interface TrainStartOptions {
   backend?: Backend | 'auto';
   onProgress?: (progress: TrainProgress) => void;
   onSample?: (sample: TrainSample) => void;
+  /**
+   * Take a checkpoint (TrainCheckpoint) at most every this many seconds of
+   * training, at every pause and at the end, and hand it to onCheckpoint
+   * (and keep it as lastCheckpoint). Default 0: none unless checkpoint() is asked.
+   */
+  checkpointSeconds?: number;
+  onCheckpoint?: (checkpoint: TrainCheckpoint) => void;
+  /**
+   * Go on from this checkpoint of a run with the same options (config, seed,
+   * trainer, data, batch size): its weights and optimiser state are loaded,
+   * the batches of the steps taken are skipped, and the run continues at
+   * step checkpoint.step + 1 — the same steps, bit for bit, as a run never
+   * interrupted. No step-0 held-out loss is sent again.
+   */
+  resume?: TrainCheckpoint | null;
+  /** Start paused (before the next step); resume() goes on. Default false. */
+  paused?: boolean;
+}
+
+/**
+ * A run's state between two steps: what a reload (stored, e.g. in
+ * IndexedDB) or a worker that died needs to go on. Typed arrays, cloneable.
+ */
+export interface TrainCheckpoint {
+  /** Steps taken. */
+  step: number;
+  /** model.parameters(). */
+  parameters: NamedTensors;
+  /** trainer.state(): steps, AdamW's moments. */
+  optimizer: TrainerState;
 }
 
 export interface TrainResult {
@@ -145,7 +175,18 @@ export class TrainerWorker {
   readonly state: 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed' | 'disposed';
   /** Steps taken in the current (or last) run. */
   readonly step: number;
+  /**
+   * The last checkpoint the worker sent (checkpointSeconds, checkpoint()), or
+   * null. It outlives a worker that died: when an error nothing caught ends
+   * the worker (a trap, memory exhausted), start() rejects naming the step
+   * and this checkpoint's, the state becomes 'failed', and the next start()
+   * runs in a fresh worker — start({ ...options, resume: lastCheckpoint }).
+   * That error carries workerStopped: { step, why, checkpointStep }.
+   */
+  readonly lastCheckpoint: TrainCheckpoint | null;
   start(options: TrainStartOptions): Promise<TrainResult>;
+  /** The run's weights and optimiser state now (between two steps); also kept as lastCheckpoint. */
+  checkpoint(): Promise<TrainCheckpoint>;
   pause(): Promise<{ state: string; step: number }>;
   resume(): Promise<{ state: string; step: number }>;
   cancel(): Promise<{ state: string; step: number }>;

@@ -18,9 +18,17 @@ import type { Matrix } from './matrix.js';
  * <attn-train preset="tiny" steps="600" seed="1" models-href="models.html"></attn-train>
  * ```
  *
+ * A run pauses itself when the tab is hidden (the status line says so;
+ * Resume goes on). A worker that dies mid-run is reported (state 'failed',
+ * the error line) and a "Resume from step K" button goes on from its last
+ * checkpoint. With `persist` the run survives a reload: a checkpoint (the
+ * weights and AdamW's state) with the curves and samples is kept in this
+ * browser's IndexedDB every 2 s of training and at every pause, and the
+ * element goes on from it when the page comes back (paused if it was).
+ *
  * Attributes: `text` ('austen' | 'own'), `level` ('char' | 'byte'),
  * `preset` ('tiny' | 'small' | 'medium'), `steps`, `seed`, `prompt`,
- * `sample-every`, `eval-every`, `models-href`, `lang`.
+ * `sample-every`, `eval-every`, `models-href`, `persist`, `lang`.
  * Events: `progress` (detail: TrainProgress), `sample` (TrainSample),
  * `train-end` (TrainResult), `error` ({ message }).
  */
@@ -36,9 +44,16 @@ export declare class AttnTrain extends HTMLElement {
   readonly worker: TrainerWorker | null;
   /** The head shown: { layer, head, tokens, weights [T, T] }, or null. */
   readonly attention: { layer: number; head: number; tokens: string[]; weights: Matrix } | null;
-  /** Trains a fresh model with the controls' settings (null after an error, which is shown). */
-  train(): Promise<TrainResult | null>;
-  pause(): Promise<unknown> | null;
+  /** Why the run is paused: 'user', 'hidden' (the tab was hidden), or null. */
+  readonly pauseReason: 'user' | 'hidden' | null;
+  /**
+   * Trains a fresh model with the controls' settings (null after an error,
+   * which is shown); { resume: true } goes on from the last checkpoint of a
+   * run that failed.
+   */
+  train(options?: { resume?: boolean }): Promise<TrainResult | null>;
+  /** Pauses after the current step; 'hidden' is what the element passes when the tab is hidden. */
+  pause(reason?: 'user' | 'hidden'): Promise<unknown> | null;
   resume(): Promise<unknown> | null;
   /** Ends any run, frees the model, clears the plot and samples. */
   reset(): void;

@@ -6,20 +6,28 @@
 // attention of one head on the last sample. Pause, resume, reset, download
 // the checkpoint + tokenizer.bin or the Hugging Face folder PyTorch reads,
 // open the result in the Tiny models page.
+// With `persist`, a run survives a reload: its checkpoints (every 2 s of
+// training and at a pause) are kept in IndexedDB and the run goes on from the
+// last one when the page comes back. A hidden tab pauses the run and says so;
+// a worker that dies is reported and the run can resume from its checkpoint.
 // Parts: train-view.js (the DOM), train-settings.js (attributes, controls and
-// the run's plan), train-session.js (the worker), train-results.js (plots).
+// the run's plan), train-session.js (the worker), train-results.js (plots),
+// train-persist.js (what survives a reload).
 import { AttnHeatmap } from './attn-heatmap.js';
 import { AttnElement } from './attn-element.js';
 import { t, langFor } from './i18n.js';
 import { Tokenized } from './train-text.js';
 import { downloadBytes, saveFolder, storeTrained } from './train-store.js';
+import { deleteRun, loadRun, runKey, saveRun } from './train-persist.js';
 import { TrainSession } from './train-session.js';
 import { TrainResults } from './train-results.js';
 import { planRun, sampleEveryOf, showAttributes, sourceText, stepsOf } from './train-settings.js';
 import { applyText, buildView, describeText, showState } from './train-view.js';
 import './train-messages.js';
 
-const ATTRIBUTES = ['text', 'level', 'preset', 'steps', 'seed', 'prompt', 'sample-every', 'eval-every', 'models-href', 'lang'];
+const ATTRIBUTES = ['text', 'level', 'preset', 'steps', 'seed', 'prompt', 'sample-every', 'eval-every', 'models-href', 'lang', 'persist'];
+// The attributes a stored run is made of (train-settings.js reads them).
+const RUN_ATTRIBUTES = ['text', 'level', 'preset', 'steps', 'seed', 'prompt', 'sample-every', 'eval-every'];
 
 export class AttnTrain extends AttnElement {
   static tag = 'attn-train';
@@ -28,12 +36,17 @@ export class AttnTrain extends AttnElement {
   static get observedAttributes() { return ATTRIBUTES; }
 
   #ui; #session; #results; #tokenized = new Tokenized(); #started = false; #promptTyped = false; #state = 'idle';
+  #status = null; // a status message in place of the state's own: { key, params }
+  #settings = null; // the current run's attributes and pasted text, as stored
+  #attentionDue = false; // a restored run shows its last sample's attention at its first step
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     const ui = this.#ui = buildView(root);
-    this.#session = new TrainSession({ onProgress: (p) => this.#onProgress(p), onSample: (s) => this.#onSample(s) });
+    this.#session = new TrainSession({
+      onProgress: (p) => this.#onProgress(p), onSample: (s) => this.#onSample(s), onCheckpoint: () => this.#keep(),
+    });
     this.#results = new TrainResults(ui, this.#session, () => langFor(this));
     ui.start.addEventListener('click', () => this.train());
     ui.pause.addEventListener('click', () => (this.#state === 'paused' ? this.resume() : this.pause()));
@@ -42,6 +55,7 @@ export class AttnTrain extends AttnElement {
     ui.downloadTokenizer.addEventListener('click', () => this.download('tokenizer'));
     ui.downloadHf.addEventListener('click', () => this.download('huggingface'));
     ui.openModels.addEventListener('click', () => this.openInModels());
+    ui.resumeSaved.addEventListener('click', () => this.train({ resume: true }));
     ui.source.addEventListener('change', () => { this.setAttribute('text', ui.source.value); });
     for (const [control, name] of [[ui.level, 'level'], [ui.preset, 'preset'], [ui.steps, 'steps'], [ui.seed, 'seed']]) {
       control.addEventListener('change', () => this.setAttribute(name, control.value));
@@ -51,7 +65,14 @@ export class AttnTrain extends AttnElement {
   }
 
   connected() {
-    if (!this.#started) { this.#started = true; this.#readAttributes(); }
+    if (!this.#started) {
+      this.#started = true;
+      this.#readAttributes();
+      if (this.#persists()) this.#restore();
+    }
+    const hidden = () => { if (document.visibilityState === 'hidden' && this.#state === 'running') this.pause('hidden'); };
+    document.addEventListener('visibilitychange', hidden);
+    this.onDisconnect(() => document.removeEventListener('visibilitychange', hidden));
   }
 
   /** Leaving the page ends the run and frees the worker. */
@@ -84,42 +105,101 @@ export class AttnTrain extends AttnElement {
   /** The attention shown: { layer, head, tokens, weights: { data, shape } } or null. */
   get attention() { return this.#results.attention; }
 
-  /** Builds the vocabulary and trains a fresh model; resolves to the run's result (or null on error). */
-  async train() {
+  /** Why the run is paused: 'user', 'hidden' (the tab was hidden), or null when it is not. */
+  get pauseReason() { return this.#state === 'paused' ? this.#pauseReason : null; }
+  #pauseReason = null;
+
+  /**
+   * Builds the vocabulary and trains a fresh model; resolves to the run's
+   * result (or null on error). { resume: true }: go on from the last
+   * checkpoint of a run that failed (its worker died); `restored`: a stored
+   * run (train-persist.js) to go on from.
+   */
+  async train({ resume = false, restored = null } = {}) {
     if (this.#state === 'running' || this.#state === 'paused' || this.#state === 'loading') return null;
+    const from = restored?.checkpoint ?? (resume ? this.#session.checkpoint : null);
+    if (resume && !from) return null;
     this.#error('');
+    this.#status = null;
     this.#setState('loading');
     try {
-      const plan = await planRun(this, this.#ui, this.#tokenized, langFor(this));
+      const plan = resume ? this.#session.plan : await planRun(this, this.#ui, this.#tokenized, langFor(this));
       if (this.#state !== 'loading') return null; // reset while the text loaded
       this.#describeText();
+      const kept = from ? { progress: this.#session.progress, samples: this.#session.samples, ...restored } : null;
       this.#session.prepare(plan);
-      this.#results.clear(plan.steps);
-      this.#setState('running');
-      const result = await this.#session.run();
+      if (from) {
+        // What the run had sent up to its checkpoint; the worker sends the rest again.
+        const upTo = (list) => list.filter((x) => x.step <= from.step);
+        this.#session.restore({ progress: upTo(kept.progress), samples: upTo(kept.samples), checkpoint: from });
+        this.#results.replay(plan.steps);
+        this.#attentionDue = this.#session.samples.length > 0;
+      } else {
+        this.#settings = this.#currentSettings();
+        this.#results.clear(plan.steps);
+      }
+      const paused = restored?.state === 'paused';
+      if (restored) this.#status = { key: paused ? 'train.restoredPaused' : 'train.restored', params: { step: from.step } };
+      this.#pauseReason = paused ? 'user' : null;
+      this.#setState(paused ? 'paused' : 'running');
+      const result = await this.#session.run({ resume: from, paused });
       if (!result) return null; // reset meanwhile
+      this.#status = null;
       this.#setState(result.state);
+      if (this.#persists()) deleteRun(runKey(this)); // a finished run has nothing left to resume
       this.dispatchEvent(new CustomEvent('train-end', { detail: result }));
       return result;
     } catch (e) {
-      if (this.#state !== 'idle') { this.#setState('failed'); this.#error(e.message ?? String(e)); }
+      if (this.#state !== 'idle') {
+        this.#status = null;
+        this.#setState('failed');
+        const stopped = e?.workerStopped; // the worker died: say so in the reader's words
+        const saved = this.#session.checkpoint?.step ?? null;
+        if (stopped) this.#error({ key: saved === null ? 'train.died' : 'train.diedKept', params: { ...stopped, checkpointStep: saved } });
+        else this.#error(e.message ?? String(e));
+        this.#keep();
+      }
       return null;
     } finally {
       this.#results.drawSoon();
     }
   }
 
-  pause() { if (this.#state === 'running') { this.#setState('paused'); return this.#session.pause(); } return null; }
-  resume() { if (this.#state === 'paused') { this.#setState('running'); return this.#session.resume(); } return null; }
+  /** Pauses the run after its current step; reason 'hidden' when the tab was hidden (the status says so). */
+  pause(reason = 'user') {
+    if (this.#state !== 'running') return null;
+    this.#pauseReason = reason;
+    this.#status = reason === 'hidden' ? { key: 'train.state.hidden', params: { step: this.#session.progress.at(-1)?.step ?? 0 } } : null;
+    this.#setState('paused');
+    this.#keep();
+    return this.#session.pause().then((held) => {
+      // The step the run holds at: the one under way when the pause came finishes first.
+      if (this.#state === 'paused' && this.#status?.key === 'train.state.hidden') {
+        this.#status = { key: 'train.state.hidden', params: { step: held.step } };
+        this.#setState('paused');
+      }
+      return held;
+    });
+  }
 
-  /** Stops any run, frees the model and clears the plot and samples. */
+  resume() {
+    if (this.#state !== 'paused') return null;
+    this.#status = null;
+    this.#setState('running');
+    this.#keep();
+    return this.#session.resume();
+  }
+
+  /** Stops any run, frees the model and clears the plot and samples (and a stored run). */
   reset() {
     this.#session.stop();
     this.#session.clear();
     this.#results.clear(this.#steps());
     this.#error('');
+    this.#status = null;
     this.#setState('idle');
     this.#results.drawSoon();
+    if (this.#persists()) deleteRun(runKey(this));
   }
 
   /** The trained weights now: TrainerWorker.snapshot() (+ tokenizerKind), or null before a run. */
@@ -166,6 +246,10 @@ export class AttnTrain extends AttnElement {
 
   #onProgress(p) {
     this.#results.progressed(p);
+    if (this.#attentionDue) {
+      this.#attentionDue = false;
+      this.#results.showAttention(this.#session.samples.at(-1));
+    }
     this.dispatchEvent(new CustomEvent('progress', { detail: p }));
   }
 
@@ -192,18 +276,63 @@ export class AttnTrain extends AttnElement {
   #setState(state) {
     this.#state = state;
     const session = this.#session;
-    showState(this.#ui, state, !!(session.worker && session.plan && state !== 'idle' && state !== 'loading'), langFor(this));
+    const trained = !!(session.worker && session.plan && state !== 'idle' && state !== 'loading');
+    showState(this.#ui, state, trained, langFor(this), { saved: session.checkpoint?.step ?? null, status: this.#status });
     this.toggleAttribute('training', state === 'running');
   }
 
+  #persists() { return this.hasAttribute('persist') && typeof indexedDB !== 'undefined'; }
+
+  /** The current run's attributes and pasted text. */
+  #currentSettings() {
+    const attributes = Object.fromEntries(RUN_ATTRIBUTES.map((name) => [name, this.getAttribute(name)]));
+    attributes.prompt = this.#ui.prompt.value;
+    return { attributes, text: this.#ui.source.value === 'own' ? this.#ui.text.value : null };
+  }
+
+  /** Stores the run with its last checkpoint (persist only). */
+  #keep() {
+    const session = this.#session;
+    if (!this.#persists() || !session.checkpoint || !this.#settings) return;
+    saveRun(runKey(this), {
+      settings: this.#settings, checkpoint: session.checkpoint, progress: session.progress, samples: session.samples,
+      state: this.#state,
+    }).catch(() => { /* no IndexedDB (a private window): the run just does not survive */ });
+  }
+
+  /** A stored run of this element: its settings into the attributes, then on from its checkpoint. */
+  async #restore() {
+    const record = await loadRun(runKey(this));
+    if (!record?.checkpoint || this.#state !== 'idle') return;
+    for (const [name, value] of Object.entries(record.settings.attributes)) {
+      if (value === null) this.removeAttribute(name);
+      else this.setAttribute(name, value);
+    }
+    if (record.settings.text !== null) this.#ui.text.value = record.settings.text;
+    this.#promptTyped = true;
+    this.#settings = record.settings;
+    await this.train({ restored: record });
+  }
+
+  // message: a text (the core's, in English), or { key, params } of train-messages.js, redrawn when the language changes.
+  #errorShown = '';
   #error(message) {
-    this.#ui.error.textContent = message ? t('train.error', { message }, langFor(this)) : '';
-    if (message) this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
+    this.#errorShown = message;
+    this.#showError();
+    if (message) this.dispatchEvent(new CustomEvent('error', { detail: { message: this.#errorText(message, 'en') } }));
+  }
+
+  #errorText(message, lang) { return typeof message === 'string' ? message : t(message.key, message.params, lang); }
+
+  #showError() {
+    const m = this.#errorShown, lang = langFor(this);
+    this.#ui.error.textContent = m ? t('train.error', { message: this.#errorText(m, lang) }, lang) : '';
   }
 
   #text() {
     const lang = langFor(this), ui = this.#ui;
     applyText(ui, this.shadowRoot, lang);
+    this.#showError();
     ui.samplesNone.textContent = t('train.samples.none', { n: this.#session.plan?.sampleEvery ?? sampleEveryOf(this, this.#steps()) }, lang);
     this.#setState(this.#state);
     this.#results.render();

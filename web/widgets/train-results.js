@@ -51,6 +51,22 @@ export class TrainResults {
     const session = this.#session, vocab = session.plan.vocab;
     this.#ui.samples.prepend(sampleItem(s, vocab));
     labelSamples(this.#ui, session.samples.length, this.#lang());
+    this.showAttention(s);
+  }
+
+  /** Everything the session holds (a run restored from a checkpoint): the plot and the samples. */
+  replay(steps) {
+    const session = this.#session, vocab = session.plan.vocab;
+    this.clear(steps);
+    for (const p of session.progress) this.#plot.add(p);
+    for (const s of session.samples) this.#ui.samples.prepend(sampleItem(s, vocab));
+    labelSamples(this.#ui, session.samples.length, this.#lang());
+    this.drawSoon();
+  }
+
+  /** The attention of sample s's first tokens, fetched from the worker's model now. */
+  showAttention(s) {
+    const session = this.#session, vocab = session.plan.vocab;
     const ids = [...s.promptIds, ...s.ids].slice(0, ATTENTION_TOKENS);
     session.attention(ids).then((attention) => { if (attention) this.#attention.set(ids, attention, vocab); })
       .catch(() => { /* the run was reset or the worker disposed meanwhile */ });

@@ -1,8 +1,12 @@
 // The run behind <attn-train>: one attn.TrainerWorker (kept between runs,
 // freed on stop), the plan of the current run (vocabulary, preset, options)
 // and what the worker has sent so far (progress events, samples, the last
-// held-out loss). It knows nothing of the DOM; attn-train.js draws it.
+// held-out loss, the last checkpoint). It knows nothing of the DOM;
+// attn-train.js draws it.
 import { attn } from './attention-source.js';
+
+/** A checkpoint (weights and optimiser state) at most every this many seconds of training. */
+const CHECKPOINT_SECONDS = 2;
 
 export class TrainSession {
   /** The TrainerWorker in use, or null. */
@@ -14,12 +18,15 @@ export class TrainSession {
   samples = [];
   /** The last held-out loss reported (undefined before the first evaluation). */
   heldOut = undefined;
-  #run = null; #onProgress; #onSample;
+  /** The last checkpoint { step, parameters, optimizer } of the run, or null. */
+  checkpoint = null;
+  #run = null; #onProgress; #onSample; #onCheckpoint;
 
-  /** onProgress(p) and onSample(s) hear every event after it is recorded. */
-  constructor({ onProgress, onSample }) {
+  /** onProgress(p), onSample(s) and onCheckpoint(c) hear every event after it is recorded. */
+  constructor({ onProgress, onSample, onCheckpoint }) {
     this.#onProgress = onProgress;
     this.#onSample = onSample;
+    this.#onCheckpoint = onCheckpoint;
   }
 
   /** Forgets what the last run sent. */
@@ -27,6 +34,15 @@ export class TrainSession {
     this.progress = [];
     this.samples = [];
     this.heldOut = undefined;
+    this.checkpoint = null;
+  }
+
+  /** Takes up what a stored run had sent (train-persist.js), before resuming it. */
+  restore({ progress, samples, checkpoint }) {
+    this.progress = progress;
+    this.samples = samples;
+    this.heldOut = progress.findLast((p) => typeof p.heldOutLoss === 'number')?.heldOutLoss;
+    this.checkpoint = checkpoint;
   }
 
   /** Takes `plan` for the next run and makes sure a worker exists. */
@@ -36,10 +52,21 @@ export class TrainSession {
     this.worker ??= new attn.TrainerWorker();
   }
 
-  /** Trains the prepared plan; the run's result, or null when stop() came meanwhile. */
-  async run() {
+  /**
+   * Trains the prepared plan (from `resume`, a checkpoint of it, when given;
+   * `paused`: holding before the next step); the run's result, or null when
+   * stop() came meanwhile.
+   */
+  async run({ resume = null, paused = false } = {}) {
     const run = this.#run = this.worker.start({
       ...this.plan.start,
+      resume,
+      paused,
+      checkpointSeconds: CHECKPOINT_SECONDS,
+      onCheckpoint: (c) => {
+        this.checkpoint = c;
+        this.#onCheckpoint(c);
+      },
       onProgress: (p) => {
         this.progress.push(p);
         if (typeof p.heldOutLoss === 'number') this.heldOut = p.heldOutLoss;
@@ -57,7 +84,7 @@ export class TrainSession {
   pause() { return this.worker.pause(); }
   resume() { return this.worker.resume(); }
 
-  /** Ends any run and frees the model (the plan stays: its vocabulary is still shown). */
+  /** Ends any run and frees the model (the plan and the last checkpoint stay). */
   stop() {
     this.#run = null;
     this.worker?.dispose();

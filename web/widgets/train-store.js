@@ -1,27 +1,34 @@
-// Hands a trained model from <attn-train> to the Tiny models page: the
-// checkpoint and tokenizer bytes wait in this browser's IndexedDB (never a
-// server) under one key, which models.html?open=trained reads.
+// What <attn-train> keeps in this browser's IndexedDB (database 'attnscope';
+// never a server): a trained model handed to the Tiny models page (store
+// 'trained-models', one key that models.html?open=trained reads), and the
+// runs that survive a reload (store 'train-runs', train-persist.js). The
+// database's one version and its stores are made here.
 const DB = 'attnscope';
-const STORE = 'trained-models';
+const VERSION = 2; // 1: trained-models; 2: + train-runs
+const STORES = ['trained-models', 'train-runs'];
 const KEY = 'latest';
 
 function open() {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    const req = indexedDB.open(DB, VERSION);
+    req.onupgradeneeded = () => {
+      for (const name of STORES) if (!req.result.objectStoreNames.contains(name)) req.result.createObjectStore(name);
+    };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('IndexedDB is not available'));
   });
 }
 
-async function run(mode, fn) {
+/** One transaction on `store`: fn(objectStore) returns a request, whose result this resolves to. */
+export async function withStore(store, mode, fn) {
   const db = await open();
   try {
     return await new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = fn(tx.objectStore(STORE));
+      const tx = db.transaction(store, mode);
+      const req = fn(tx.objectStore(store));
       tx.oncomplete = () => resolve(req.result);
       tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error ?? new Error('the IndexedDB transaction was aborted'));
     });
   } finally {
     db.close();
@@ -30,12 +37,12 @@ async function run(mode, fn) {
 
 /** Stores { checkpoint, tokenizer, tokenizerKind, format, config, step } (bytes as Uint8Array). */
 export function storeTrained(record) {
-  return run('readwrite', (s) => s.put({ ...record, savedAt: Date.now() }, KEY));
+  return withStore('trained-models', 'readwrite', (s) => s.put({ ...record, savedAt: Date.now() }, KEY));
 }
 
 /** The stored record, or null. */
 export async function loadTrained() {
-  return (await run('readonly', (s) => s.get(KEY))) ?? null;
+  return (await withStore('trained-models', 'readonly', (s) => s.get(KEY))) ?? null;
 }
 
 /** Saves bytes as a file called `name` (an <a download> clicked inside `root`). */

@@ -67,8 +67,10 @@ export function buildView(root) {
   ui.downloadHf = button('train.downloadHf');
   ui.openModels = button('train.openModels');
   ui.openModels.hidden = true;
+  ui.resumeSaved = button('train.resumeFrom');
+  ui.resumeSaved.hidden = true;
   const actions = el('div', 'actions');
-  actions.append(ui.start, ui.pause, ui.reset, ui.download, ui.downloadTokenizer, ui.downloadHf, ui.openModels);
+  actions.append(ui.start, ui.pause, ui.reset, ui.download, ui.downloadTokenizer, ui.downloadHf, ui.openModels, ui.resumeSaved);
 
   ui.status = el('p', 'status');
   ui.status.setAttribute('role', 'status');
@@ -138,8 +140,13 @@ export function applyText(ui, root, lang) {
   ui.text.setAttribute('aria-label', t('train.text.own', {}, lang));
 }
 
-/** Shows `state` on the buttons, the controls and the status line; `trained`: there is a model to save. */
-export function showState(ui, state, trained, lang) {
+/**
+ * Shows `state` on the buttons, the controls and the status line; `trained`:
+ * there is a model to save; `saved`: the step of a checkpoint a failed run
+ * can resume from (or null); `status`: a status message key and its
+ * parameters instead of the state's own.
+ */
+export function showState(ui, state, trained, lang, { saved = null, status = null } = {}) {
   const active = state === 'running' || state === 'paused' || state === 'loading';
   ui.start.disabled = active;
   ui.pause.disabled = !(state === 'running' || state === 'paused');
@@ -147,7 +154,9 @@ export function showState(ui, state, trained, lang) {
   ui.pause.textContent = t(ui.pause.dataset.i18n, {}, lang);
   for (const b of [ui.download, ui.downloadTokenizer, ui.downloadHf, ui.openModels]) b.disabled = !trained;
   for (const c of [ui.source, ui.level, ui.preset, ui.steps, ui.seed, ui.text]) c.disabled = active;
-  ui.status.textContent = t(`train.state.${state}`, {}, lang);
+  ui.resumeSaved.hidden = !(state === 'failed' && saved !== null);
+  if (!ui.resumeSaved.hidden) ui.resumeSaved.textContent = t('train.resumeFrom', { step: saved }, lang);
+  ui.status.textContent = status ? t(status.key, status.params, lang) : t(`train.state.${state}`, {}, lang);
 }
 
 /** Labels every sample with its step; the "none yet" line while there are none. */

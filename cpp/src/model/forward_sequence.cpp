@@ -30,6 +30,7 @@ void Transformer::forward_block(const int* tokens, int p0, int B, int out_from, 
     for (int t = 0; t < B; ++t) {
         const std::size_t pos = static_cast<std::size_t>(p0 + t);
         embed(x + t * lc, w.token_embedding, tokens[t], C, c.group_size);
+        if (c.embedding_scale != 1.f) for (int i = 0; i < C; ++i) x[t * lc + i] *= c.embedding_scale;
         if (c.positions == Positions::Learned) add(x + t * lc, w.wpe + pos * lc, C);
         if (c.positions == Positions::Sinusoidal) add(x + t * lc, s.sinusoid + pos * lc, C);
     }
@@ -92,7 +93,8 @@ void Transformer::forward_block(const int* tokens, int p0, int B, int out_from, 
             if (!c.prenorm) norm(x + t * lc, x + t * lc, norm1 + lC, at(w.ln1_b, lC), c);
         }
 
-        // Feed-forward branch.
+        // Feed-forward branch (none in an attention-only model, hidden_dim 0).
+        if (F == 0) continue;
         const float* fin = x;
         long ldf = C;
         if (c.prenorm) {

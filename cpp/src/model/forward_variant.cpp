@@ -25,6 +25,7 @@ void Transformer::forward_variant(int token, int pos, float* attention) {
     auto at = [](const float* p, std::size_t off) { return p ? p + off : nullptr; };
 
     embed(s.x, w.token_embedding, token, C, c.group_size);
+    if (c.embedding_scale != 1.f) for (int i = 0; i < C; ++i) s.x[i] *= c.embedding_scale;
     if (c.positions == Positions::Learned) add(s.x, w.wpe + pos * lc, C);
     if (c.positions == Positions::Sinusoidal) add(s.x, s.sinusoid + pos * lc, C);
     for (int l = 0; l < L; ++l) {
@@ -68,7 +69,8 @@ void Transformer::forward_variant(int token, int pos, float* attention) {
         add(s.x, s.xb2, C);
         if (!c.prenorm) norm(s.x, s.x, w.ln1_w + lC, at(w.ln1_b, lC), c);
 
-        // Feed-forward branch.
+        // Feed-forward branch (none in an attention-only model, hidden_dim 0).
+        if (F == 0) continue;
         const float* fin = s.x;
         if (c.prenorm) {
             norm(s.xb, s.x, w.ln2_w + lC, at(w.ln2_b, lC), c);

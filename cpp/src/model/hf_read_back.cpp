@@ -44,6 +44,12 @@ Outcome hf_expressible(const ModelConfig& c) {
                            c.n_kv_heads, c.n_heads);
     }
     if (!c.prenorm) return failure(kBad, "prenorm false (post-LN) cannot be written as a Hugging Face Llama or GPT-2");
+    if (!c.causal) return failure(kBad, "causal false (an encoder) cannot be written as a Hugging Face Llama or GPT-2, which are causal");
+    if (c.hidden_dim == 0)
+        return failure(kBad, "hiddenDim 0 (attention only) cannot be written as a Hugging Face Llama or GPT-2, whose layers all have an MLP");
+    if (c.embedding_scale != 1.f)
+        return failure(kBad, "embeddingScale %g cannot be written as a Hugging Face Llama or GPT-2, which add the embedding unscaled",
+                       static_cast<double>(c.embedding_scale));
     return {};
 }
 

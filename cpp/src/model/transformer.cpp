@@ -111,7 +111,13 @@ Transformer::~Transformer() {
     std::free(state_memory_);
 }
 
+// An encoder's positions attend to later ones too: no token-by-token forward.
+constexpr const char* kEncoder =
+    "this model is an encoder (causal: false): every position attends to every other, so it has no "
+    "token-by-token forward (no generation); Model.forward runs whole sequences";
+
 Outcome Transformer::forward(int token, int pos, float* attention) {
+    if (!cfg_.causal) return failure(Status::InvalidArgument, "%s", kEncoder);
     if (token < 0 || token >= cfg_.vocab_size)
         return failure(Status::InvalidArgument, "token %d is outside the vocabulary 0..%d", token,
                        cfg_.vocab_size - 1);
@@ -132,6 +138,7 @@ Outcome Transformer::forward(int token, int pos, float* attention) {
 Outcome Transformer::forward_sequence(const int* tokens, int n, int start, int rows, float* logits,
                                       float* attention) {
     const ModelConfig& c = cfg_;
+    if (!c.causal) return failure(Status::InvalidArgument, "%s", kEncoder);
     if (n < 1) return failure(Status::InvalidArgument, "the sequence has %d tokens; it needs at least 1", n);
     if (start < 0 || start > cached_)
         return failure(Status::InvalidArgument,

@@ -70,8 +70,7 @@ model::Outcome AdamW::create(TrainableModel* m, const AdamWOptions& o, std::uniq
         return failure(kBad, "clipGradNorm (%g) must be finite (<= 0: no clipping)", double(o.clip_grad_norm));
     if (o.warmup_steps < 0) return failure(kBad, "warmupSteps (%d) must be >= 0", o.warmup_steps);
     if (o.decay_steps >= 0 && o.decay_steps < o.warmup_steps)
-        return failure(kBad, "decaySteps (%d) must be >= warmupSteps (%d), or negative for no decay",
-                       o.decay_steps, o.warmup_steps);
+        return failure(kBad, "decaySteps (%d) must be at least warmupSteps (%d)", o.decay_steps, o.warmup_steps);
     if (!std::isfinite(o.min_learning_rate) || o.min_learning_rate < 0.f)
         return failure(kBad, "minLearningRate (%g) must be a finite number >= 0", double(o.min_learning_rate));
     std::unique_ptr<AdamW> a(new (std::nothrow) AdamW());
@@ -92,6 +91,12 @@ AdamW::~AdamW() {
     std::free(v_);
 }
 
+model::Outcome AdamW::set_steps_taken(int n) {
+    if (n < 0) return failure(kBad, "steps (%d) must be at least 0", n);
+    steps_ = n;
+    return {};
+}
+
 float AdamW::learning_rate_at(int it) const {
     if (it < 0) it = 0;  // no step before the first
     const double lr = o_.learning_rate, min_lr = o_.min_learning_rate;
@@ -105,9 +110,12 @@ float AdamW::learning_rate_at(int it) const {
 }
 
 model::Outcome AdamW::step(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
-                           StepResult* out) {
+                           StepResult* out, const PassOptions& pass) {
     float loss = 0.f;
-    model::Outcome o = model_->loss_and_gradients(inputs, targets, B, T, &loss);
+    PassOptions train = pass;  // a training pass: dropout with this step's masks
+    train.train = true;
+    train.step = static_cast<std::uint64_t>(steps_);
+    model::Outcome o = model_->loss_and_gradients(inputs, targets, B, T, &loss, train);
     if (!o.ok()) return o;
     const float* g = model_->grads();
     const std::size_t n = static_cast<std::size_t>(model_->num_parameters());

@@ -1,7 +1,6 @@
 // The parameter table: PyTorch names (llama2.c's model.py for llama,
 // nanoGPT's model.py for gpt2) over role-stacked arena storage.
 #include "layout.h"
-#include <cinttypes>
 #include <string>
 #include "attnscope/model/outcome.h"
 
@@ -9,6 +8,12 @@ namespace attnscope::train {
 namespace {
 
 using U = std::uint64_t;
+
+// llama2.c's configure_optimizers decays every tensor of two or more dims:
+// the matrices and the tables, not the norms and the biases.
+bool decays(ParamRole r) {
+    return r != ParamRole::NormWeight && r != ParamRole::NormBias && r != ParamRole::LinearBias;
+}
 
 struct Builder {
     const TrainConfig& c;
@@ -22,74 +27,28 @@ struct Builder {
         used += per * static_cast<U>(layers);
         return s;
     }
-    void name(const std::string& n, const Slot& s, int l, int rows, int cols) {
+    void name(const std::string& n, ParamRole role, const Slot& s, int l, int rows, int cols) {
         ParamInfo p;
         p.name = n;
+        p.role = role;
         p.rank = rows > 0 ? 2 : 1;
         p.shape[0] = rows > 0 ? rows : cols;
         p.shape[1] = rows > 0 ? cols : 0;
         p.offset = s.off + static_cast<U>(l) * s.stride;
         p.numel = rows > 0 ? static_cast<U>(rows) * cols : static_cast<U>(cols);
-        p.decay = p.rank >= 2;
+        p.decay = decays(role);
         table->push_back(p);
     }
 };
 
 }  // namespace
 
-model::Outcome check_config(const TrainConfig& c) {
-    using model::failure;
-    const Status bad = Status::InvalidArgument;
-    const struct { const char* name; int value; } fields[] = {
-        {"dim", c.dim}, {"hiddenDim", c.hidden_dim}, {"nLayers", c.n_layers},
-        {"nHeads", c.n_heads}, {"nKvHeads", c.n_kv_heads}, {"vocabSize", c.vocab_size},
-        {"seqLen", c.seq_len}};
-    for (const auto& f : fields)
-        if (f.value <= 0) return failure(bad, "%s (%d) must be positive", f.name, f.value);
-    if (c.arch != model::Arch::Llama && c.arch != model::Arch::Gpt2)
-        return failure(bad, "arch (%d) must be llama (0) or gpt2 (1)", static_cast<int>(c.arch));
-    if (static_cast<unsigned>(c.positions) > 4u)
-        return failure(bad, "positions (%d) must be 0..4 (rope, learned, sinusoidal, alibi, none)",
-                       static_cast<int>(c.positions));
-    if (static_cast<unsigned>(c.norm) > 1u)
-        return failure(bad, "norm (%d) must be 0 (rmsnorm) or 1 (layernorm)", static_cast<int>(c.norm));
-    if (static_cast<unsigned>(c.activation) > 3u)
-        return failure(bad, "activation (%d) must be 0..3 (swiglu, gelu, gelu_tanh, relu)",
-                       static_cast<int>(c.activation));
-    if (c.dim % c.n_heads != 0)
-        return failure(bad, "dim (%d) must be a multiple of nHeads (%d)", c.dim, c.n_heads);
-    if (c.n_kv_heads > c.n_heads || c.n_heads % c.n_kv_heads != 0)
-        return failure(bad, "nHeads (%d) must be a multiple of nKvHeads (%d)", c.n_heads, c.n_kv_heads);
-    if (c.positions == Positions::Rope && (c.dim / c.n_heads) % 2 != 0)
-        return failure(bad, "head size dim/nHeads = %d/%d = %d must be even for positions 'rope'",
-                       c.dim, c.n_heads, c.dim / c.n_heads);
-    if (c.positions == Positions::Sinusoidal && c.dim % 2 != 0)
-        return failure(bad, "dim (%d) must be even for positions 'sinusoidal'", c.dim);
-    if (!(c.norm_eps > 0.f) || !(c.norm_eps < 1.f))
-        return failure(bad, "normEps (%g) must be in (0, 1)", static_cast<double>(c.norm_eps));
-    if (!(c.rope_base > 1.f) || !(c.rope_base < 1e30f))
-        return failure(bad, "ropeBase (%g) must be a finite number > 1", static_cast<double>(c.rope_base));
-    if (c.n_layers > kMaxLayers)
-        return failure(bad, "nLayers (%d) must be at most %d", c.n_layers, kMaxLayers);
-    if (c.seq_len > model::kMaxSeqLen)
-        return failure(bad, "seqLen (%d) must be at most %d", c.seq_len, model::kMaxSeqLen);
-    // The parameter count in double first: no product of the header's ints can wrap it.
-    const double Cd = c.dim, Fd = c.hidden_dim, Ld = c.n_layers, Vd = c.vocab_size, Td = c.seq_len;
-    const double KVd = Cd / c.n_heads * c.n_kv_heads;
-    const double per_layer = Cd * (Cd + 2 * KVd) + Cd * Cd + 3 * Fd * Cd + 4 * Cd + 2 * KVd + 3 * Fd;
-    const double total = Vd * Cd * 2 + Td * Cd + Ld * per_layer + 2 * Cd;
-    if (total > static_cast<double>(kMaxParameters))
-        return failure(bad, "the model would have about %.4g parameters, over the limit of %" PRIu64,
-                       total, kMaxParameters);
-    return {};
-}
-
 void build_layout(const TrainConfig& c, Layout* lay, std::vector<ParamInfo>* table, U* total) {
     Builder b{c, lay, table};
     const int C = c.dim, F = c.hidden_dim, L = c.n_layers, V = c.vocab_size, T = c.seq_len;
     const int HD = C, KV = C / c.n_heads * c.n_kv_heads, QKV = HD + 2 * KV;
     const bool ln = c.norm == Norm::LayerNorm, lb = c.bias;
-    const bool gate = c.activation == Activation::SwiGlu;
+    const bool ffn = F > 0, gate = ffn && c.activation == Activation::SwiGlu;
     const bool gpt2 = c.arch == model::Arch::Gpt2;
     *lay = Layout{};
     table->clear();
@@ -122,16 +81,18 @@ void build_layout(const TrainConfig& c, Layout* lay, std::vector<ParamInfo>* tab
     }
     lay->wo = b.stack(static_cast<U>(C) * HD, L);
     if (lb) lay->bo = b.stack(C, L);
-    lay->ln2_w = b.stack(C, L);
-    if (ln) lay->ln2_b = b.stack(C, L);
-    lay->w1 = b.stack(static_cast<U>(F) * C, L);
-    if (lb) lay->b1 = b.stack(F, L);
-    if (gate) {
-        lay->w3 = b.stack(static_cast<U>(F) * C, L);
-        if (lb) lay->b3 = b.stack(F, L);
+    if (ffn) {
+        lay->ln2_w = b.stack(C, L);
+        if (ln) lay->ln2_b = b.stack(C, L);
+        lay->w1 = b.stack(static_cast<U>(F) * C, L);
+        if (lb) lay->b1 = b.stack(F, L);
+        if (gate) {
+            lay->w3 = b.stack(static_cast<U>(F) * C, L);
+            if (lb) lay->b3 = b.stack(F, L);
+        }
+        lay->w2 = b.stack(static_cast<U>(C) * F, L);
+        if (lb) lay->b2 = b.stack(C, L);
     }
-    lay->w2 = b.stack(static_cast<U>(C) * F, L);
-    if (lb) lay->b2 = b.stack(C, L);
     lay->lnf_w = b.stack(C, 1);
     if (ln) lay->lnf_b = b.stack(C, 1);
     lay->cls = c.shared_classifier ? lay->emb : b.stack(static_cast<U>(V) * C, 1);
@@ -139,45 +100,49 @@ void build_layout(const TrainConfig& c, Layout* lay, std::vector<ParamInfo>* tab
 
     // Names, in the state_dict order of the PyTorch model.
     auto norm = [&](const std::string& n, const Slot& w, const Slot& bias, int l) {
-        b.name(n + ".weight", w, l, 0, C);
-        if (bias.present()) b.name(n + ".bias", bias, l, 0, C);
+        b.name(n + ".weight", ParamRole::NormWeight, w, l, 0, C);
+        if (bias.present()) b.name(n + ".bias", ParamRole::NormBias, bias, l, 0, C);
     };
-    auto linear = [&](const std::string& n, const Slot& w, const Slot& bias, int l, int out, int in) {
-        b.name(n + ".weight", w, l, out, in);
-        if (bias.present()) b.name(n + ".bias", bias, l, 0, out);
+    auto linear = [&](const std::string& n, ParamRole role, const Slot& w, const Slot& bias, int l, int out,
+                      int in) {
+        b.name(n + ".weight", role, w, l, out, in);
+        if (bias.present()) b.name(n + ".bias", ParamRole::LinearBias, bias, l, 0, out);
     };
     if (!gpt2) {
-        b.name("tok_embeddings.weight", lay->emb, 0, V, C);
-        if (lay->pos.present()) b.name("pos_embeddings.weight", lay->pos, 0, T, C);
+        b.name("tok_embeddings.weight", ParamRole::TokenEmbedding, lay->emb, 0, V, C);
+        if (lay->pos.present()) b.name("pos_embeddings.weight", ParamRole::PositionTable, lay->pos, 0, T, C);
         for (int l = 0; l < L; ++l) {
             const std::string p = "layers." + std::to_string(l) + ".";
-            linear(p + "attention.wq", lay->wq, lay->bq, l, HD, C);
-            linear(p + "attention.wk", lay->wk, lay->bk, l, KV, C);
-            linear(p + "attention.wv", lay->wv, lay->bv, l, KV, C);
-            linear(p + "attention.wo", lay->wo, lay->bo, l, C, HD);
-            linear(p + "feed_forward.w1", lay->w1, lay->b1, l, F, C);
-            linear(p + "feed_forward.w2", lay->w2, lay->b2, l, C, F);
-            if (gate) linear(p + "feed_forward.w3", lay->w3, lay->b3, l, F, C);
+            linear(p + "attention.wq", ParamRole::AttnInput, lay->wq, lay->bq, l, HD, C);
+            linear(p + "attention.wk", ParamRole::AttnInput, lay->wk, lay->bk, l, KV, C);
+            linear(p + "attention.wv", ParamRole::AttnInput, lay->wv, lay->bv, l, KV, C);
+            linear(p + "attention.wo", ParamRole::AttnOutput, lay->wo, lay->bo, l, C, HD);
+            if (ffn) {
+                linear(p + "feed_forward.w1", ParamRole::FfnInput, lay->w1, lay->b1, l, F, C);
+                linear(p + "feed_forward.w2", ParamRole::FfnOutput, lay->w2, lay->b2, l, C, F);
+                if (gate) linear(p + "feed_forward.w3", ParamRole::FfnGate, lay->w3, lay->b3, l, F, C);
+            }
             norm(p + "attention_norm", lay->ln1_w, lay->ln1_b, l);
-            norm(p + "ffn_norm", lay->ln2_w, lay->ln2_b, l);
+            if (ffn) norm(p + "ffn_norm", lay->ln2_w, lay->ln2_b, l);
         }
         norm("norm", lay->lnf_w, lay->lnf_b, 0);
-        if (!c.shared_classifier) b.name("output.weight", lay->cls, 0, V, C);
+        if (!c.shared_classifier) b.name("output.weight", ParamRole::Classifier, lay->cls, 0, V, C);
     } else {
-        b.name("transformer.wte.weight", lay->emb, 0, V, C);
-        if (lay->pos.present()) b.name("transformer.wpe.weight", lay->pos, 0, T, C);
+        b.name("transformer.wte.weight", ParamRole::TokenEmbedding, lay->emb, 0, V, C);
+        if (lay->pos.present()) b.name("transformer.wpe.weight", ParamRole::PositionTable, lay->pos, 0, T, C);
         for (int l = 0; l < L; ++l) {
             const std::string p = "transformer.h." + std::to_string(l) + ".";
             norm(p + "ln_1", lay->ln1_w, lay->ln1_b, l);
-            linear(p + "attn.c_attn", lay->wqkv, lay->bqkv, l, QKV, C);
-            linear(p + "attn.c_proj", lay->wo, lay->bo, l, C, HD);
+            linear(p + "attn.c_attn", ParamRole::AttnInput, lay->wqkv, lay->bqkv, l, QKV, C);
+            linear(p + "attn.c_proj", ParamRole::AttnOutput, lay->wo, lay->bo, l, C, HD);
+            if (!ffn) continue;
             norm(p + "ln_2", lay->ln2_w, lay->ln2_b, l);
-            linear(p + "mlp.c_fc", lay->w1, lay->b1, l, F, C);
-            if (gate) linear(p + "mlp.c_gate", lay->w3, lay->b3, l, F, C);
-            linear(p + "mlp.c_proj", lay->w2, lay->b2, l, C, F);
+            linear(p + "mlp.c_fc", ParamRole::FfnInput, lay->w1, lay->b1, l, F, C);
+            if (gate) linear(p + "mlp.c_gate", ParamRole::FfnGate, lay->w3, lay->b3, l, F, C);
+            linear(p + "mlp.c_proj", ParamRole::FfnOutput, lay->w2, lay->b2, l, C, F);
         }
         norm("transformer.ln_f", lay->lnf_w, lay->lnf_b, 0);
-        if (!c.shared_classifier) b.name("lm_head.weight", lay->cls, 0, V, C);
+        if (!c.shared_classifier) b.name("lm_head.weight", ParamRole::Classifier, lay->cls, 0, V, C);
     }
 }
 

@@ -44,7 +44,4 @@ struct Layout {
 void build_layout(const TrainConfig& c, Layout* layout, std::vector<ParamInfo>* table,
                   std::uint64_t* total);
 
-// The size checks of create(), message naming the field; *total as above.
-model::Outcome check_config(const TrainConfig& c);
-
 }  // namespace attnscope::train

@@ -47,14 +47,14 @@ void swiglu_backward(float* da, float* dg, const float* dout, const float* a, co
     for (; i + vec::W <= n; i += vec::W) {
         const fb x = fb::load_unaligned(a + i), d = fb::load_unaligned(dout + i);
         const fb s = one / (one + vec::exp_f32(-x));
-        (d * fb::load_unaligned(g + i) * s * (one + x * (one - s))).store_unaligned(da + i);
-        (d * x * s).store_unaligned(dg + i);
+        (fb::load_unaligned(da + i) + d * fb::load_unaligned(g + i) * s * (one + x * (one - s))).store_unaligned(da + i);
+        (fb::load_unaligned(dg + i) + d * x * s).store_unaligned(dg + i);
     }
 #endif
     for (; i < n; ++i) {
         const float s = sigmoid(a[i]);
-        da[i] = dout[i] * g[i] * s * (1.f + a[i] * (1.f - s));  // silu' = s (1 + a (1 - s))
-        dg[i] = dout[i] * a[i] * s;
+        da[i] += dout[i] * g[i] * s * (1.f + a[i] * (1.f - s));  // silu' = s (1 + a (1 - s))
+        dg[i] += dout[i] * a[i] * s;
     }
 }
 
@@ -69,7 +69,7 @@ void activation_forward(float* out, const float* x, int n, model::Activation act
 void activation_backward(float* dx, const float* dout, const float* x, int n, model::Activation act) {
     using A = model::Activation;
     for (int i = 0; i < n; ++i)
-        dx[i] = dout[i] * (act == A::Gelu ? gelu_grad(x[i])
+        dx[i] += dout[i] * (act == A::Gelu ? gelu_grad(x[i])
                            : act == A::GeluTanh ? gelu_tanh_grad(x[i])
                                                 : (x[i] > 0.f ? 1.f : 0.f));
 }

@@ -1,6 +1,8 @@
-// nn.Linear forward and backward on the core's matmul kernels (the packed
-// gemm behind matmul, matmul_nt, matmul_tn); bias rows as SIMD adds (vec.h).
-#include <cstring>
+// nn.Linear forward and backward on the core's packed gemm (the engine
+// behind matmul: matmul_nt forward, the panel split with accumulation for
+// the backward's two products, so they add into their gradients); bias rows
+// as SIMD adds (vec.h).
+#include "../parallel/gemm_panels.h"
 #include "attnscope/matmul.h"
 #include "attnscope/train/ops.h"
 #include "vec.h"
@@ -17,12 +19,11 @@ void linear_forward(float* out, const float* x, const float* w, const float* b, 
 
 void linear_backward(float* dx, float* dw, float* db, const float* dout, const float* x,
                      const float* w, int N, int I, int O) {
-    if (dx) matmul(dx, dout, w, N, O, I);      // (N,O) @ (O,I)
-    if (dw) matmul_tn(dw, dout, x, O, N, I);   // (N,O)^T @ (N,I)
-    if (db) {
-        std::memset(db, 0, sizeof(float) * O);
+    using detail::gemm_panels;
+    if (dx) gemm_panels(dx, I, {dout, O, 1}, {w, I, 1}, N, O, I, true);  // += (N,O) @ (O,I)
+    if (dw) gemm_panels(dw, I, {dout, 1, O}, {x, I, 1}, O, N, I, true);  // += (N,O)^T @ (N,I)
+    if (db)
         for (int n = 0; n < N; ++n) vec::add_to(db, dout + Z(n) * O, O);
-    }
 }
 
 }  // namespace attnscope::train

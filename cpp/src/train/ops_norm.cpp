@@ -1,7 +1,6 @@
 // RMSNorm and LayerNorm, forward and backward (ops.h). Row statistics in float;
 // RMSNorm (the llama family's) as SIMD loops plus tails (vec.h).
 #include <cmath>
-#include <cstring>
 #include "attnscope/train/ops.h"
 #include "vec.h"
 
@@ -26,7 +25,6 @@ void rmsnorm_forward(float* out, float* rstd, const float* x, const float* w, in
 
 void rmsnorm_backward(float* dx, float* dw, const float* dout, const float* x, const float* w,
                       const float* rstd, int N, int C) {
-    if (dw) std::memset(dw, 0, sizeof(float) * C);
     for (int n = 0; n < N; ++n) {
         const float* xr = x + Z(n) * C;
         const float* g = dout + Z(n) * C;
@@ -39,12 +37,15 @@ void rmsnorm_backward(float* dx, float* dw, const float* dout, const float* x, c
         const fb vr(r), vk(k);
         for (; c + vec::W <= C; c += vec::W) {
             const fb gc = fb::load_unaligned(g + c), xc = fb::load_unaligned(xr + c);
-            if (dx) (vr * fb::load_unaligned(w + c) * gc - vk * xc).store_unaligned(dx + Z(n) * C + c);
+            if (dx) {
+                float* d = dx + Z(n) * C + c;
+                (fb::load_unaligned(d) + (vr * fb::load_unaligned(w + c) * gc - vk * xc)).store_unaligned(d);
+            }
             if (dw) (fb::load_unaligned(dw + c) + gc * xc * vr).store_unaligned(dw + c);
         }
 #endif
         for (; c < C; ++c) {
-            if (dx) dx[Z(n) * C + c] = r * w[c] * g[c] - k * xr[c];
+            if (dx) dx[Z(n) * C + c] += r * w[c] * g[c] - k * xr[c];
             if (dw) dw[c] += g[c] * xr[c] * r;
         }
     }
@@ -69,8 +70,6 @@ void layernorm_forward(float* out, float* mean, float* rstd, const float* x, con
 
 void layernorm_backward(float* dx, float* dw, float* db, const float* dout, const float* x,
                         const float* w, const float* mean, const float* rstd, int N, int C) {
-    if (dw) std::memset(dw, 0, sizeof(float) * C);
-    if (db) std::memset(db, 0, sizeof(float) * C);
     for (int n = 0; n < N; ++n) {
         const float* xr = x + Z(n) * C;
         const float* g = dout + Z(n) * C;
@@ -85,7 +84,7 @@ void layernorm_backward(float* dx, float* dw, float* db, const float* dout, cons
         gx_mean /= C;
         for (int c = 0; c < C; ++c) {
             const float xh = (xr[c] - m) * r;
-            if (dx) dx[Z(n) * C + c] = r * (g[c] * w[c] - g_mean - xh * gx_mean);
+            if (dx) dx[Z(n) * C + c] += r * (g[c] * w[c] - g_mean - xh * gx_mean);
             if (dw) dw[c] += g[c] * xh;
             if (db) db[c] += g[c];
         }

@@ -7,15 +7,18 @@ namespace attnscope::train {
 
 using Z = std::size_t;
 
-void embedding_forward(float* out, const std::int32_t* ids, const float* table, int N, int C) {
-    for (int n = 0; n < N; ++n)
-        std::memcpy(out + Z(n) * C, table + Z(ids[n]) * C, sizeof(float) * C);
+void embedding_forward(float* out, const std::int32_t* ids, const float* table, int N, int C, float scale) {
+    for (int n = 0; n < N; ++n) {
+        if (scale == 1.f) std::memcpy(out + Z(n) * C, table + Z(ids[n]) * C, sizeof(float) * C);
+        else vec::scaled(out + Z(n) * C, table + Z(ids[n]) * C, scale, C);
+    }
 }
 
-void embedding_backward(float* dtable, const float* dout, const std::int32_t* ids, int N, int C) {
+void embedding_backward(float* dtable, const float* dout, const std::int32_t* ids, int N, int C, float scale) {
     for (int n = 0; n < N; ++n) {
         float* d = dtable + Z(ids[n]) * C;
-        vec::add_to(d, dout + Z(n) * C, C);
+        if (scale == 1.f) vec::add_to(d, dout + Z(n) * C, C);
+        else vec::add_scaled(d, dout + Z(n) * C, scale, C);
     }
 }
 

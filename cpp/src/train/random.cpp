@@ -1,14 +1,25 @@
+// SplitMix64 normals for the initialisation; the dropout masks' hash.
 #include "random.h"
 #include <cmath>
 
 namespace attnscope::train {
 
 std::uint64_t NormalStream::next_u64() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    const std::uint64_t z = mix64(state_);
+    state_ += 0x9e3779b97f4a7c15ull;
+    return z;
+}
+
+std::uint64_t mix64(std::uint64_t x) {
+    std::uint64_t z = x + 0x9e3779b97f4a7c15ull;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
+
+std::uint64_t dropout_stream(std::uint64_t seed, std::uint64_t step) { return mix64(mix64(seed) ^ step); }
+
+std::uint32_t dropout_threshold(float p) { return static_cast<std::uint32_t>(static_cast<double>(p) * 16777216.0); }
 
 double NormalStream::uniform() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
 

@@ -48,15 +48,7 @@ void rope_tables(Writer* w, int T, int D, float base) {
 model::Outcome TrainableModel::save_llama2c(std::vector<std::uint8_t>* out) const {
     if (!out) return failure(Status::InvalidArgument, "out is null");
     const TrainConfig& c = cfg_;
-    const char* why = c.arch != model::Arch::Llama ? "arch is gpt2"
-                      : c.positions != Positions::Rope ? "positions is not 'rope'"
-                      : c.norm != Norm::RmsNorm ? "norm is not 'rmsnorm'"
-                      : !c.prenorm ? "prenorm is false"
-                      : c.activation != Activation::SwiGlu ? "activation is not 'swiglu'"
-                      : c.bias ? "the linear layers have biases"
-                      : c.norm_eps != 1e-5f ? "normEps is not 1e-5 (run.c's)"
-                      : c.rope_base != 10000.f ? "ropeBase is not 10000 (run.c's)"
-                                               : nullptr;
+    const char* why = llama2c_mismatch(c);
     if (why)
         return failure(Status::InvalidArgument,
                        "toLlama2c: llama2.c's format holds only llama2.c's architecture, and here %s "
@@ -87,6 +79,9 @@ model::Outcome TrainableModel::save_llama2c(std::vector<std::uint8_t>* out) cons
 model::Outcome TrainableModel::save_agpt(std::vector<std::uint8_t>* out) const {
     if (!out) return failure(Status::InvalidArgument, "out is null");
     const TrainConfig& c = cfg_;
+    if (const char* why = agpt_mismatch(c))
+        return failure(Status::InvalidArgument,
+                       "the AGPT format cannot hold this model: %s (Model.parameters() keeps every weight)", why);
     out->clear();
     Writer w{out};
     w.put('A'), w.put('G'), w.put('P'), w.put('T');

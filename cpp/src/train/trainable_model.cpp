@@ -1,6 +1,7 @@
 // TrainableModel: creation (checks, table, arenas, seeded init), the
 // inference view over the same weights, and the checked entry points.
 #include "attnscope/train/trainable_model.h"
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdlib>
@@ -15,16 +16,19 @@ namespace {
 using model::failure;
 constexpr Status kBad = Status::InvalidArgument;
 
-// nn.init.normal_(std) for matrices and embeddings; the output projections
-// of each residual branch get 0.02/sqrt(2L) (llama2.c's and nanoGPT's init).
-double init_std(const std::string& name, int n_layers) {
-    auto ends = [&](const char* s) {
-        const std::size_t n = std::strlen(s);
-        return name.size() >= n && name.compare(name.size() - n, n, s) == 0;
-    };
-    if (ends("wo.weight") || ends("w3.weight") || ends("c_proj.weight") || ends("c_gate.weight"))
-        return 0.02 / std::sqrt(2.0 * n_layers);
-    return 0.02;
+// llama2.c's model.py (nn.init.normal_(std 0.02) for every matrix and
+// embedding, 0.02/sqrt(2L) for "wo" and "w3") and nanoGPT's (0.02/sqrt(2L)
+// for both "c_proj": wo and w2): the attention output and the SwiGLU gate
+// are scaled in both families, the FFN output in gpt2 only. Norm weights 1,
+// biases 0.
+double init_std(ParamRole role, const TrainConfig& c) {
+    const double scaled = 0.02 / std::sqrt(2.0 * c.n_layers);
+    switch (role) {
+        case ParamRole::AttnOutput:
+        case ParamRole::FfnGate: return scaled;
+        case ParamRole::FfnOutput: return c.arch == model::Arch::Gpt2 ? scaled : 0.02;
+        default: return 0.02;
+    }
 }
 
 model::ModelConfig inference_config(const TrainConfig& t) {
@@ -46,7 +50,9 @@ model::ModelConfig inference_config(const TrainConfig& t) {
     c.prenorm = t.prenorm;
     c.activation = t.activation;
     c.bias = t.bias;
-    c.format = model::is_plain_llama(c) ? model::FileFormat::Llama2c : model::FileFormat::Agpt2;
+    c.causal = t.causal;
+    c.embedding_scale = t.embedding_scale;
+    c.format = llama2c_mismatch(t) ? model::FileFormat::Agpt2 : model::FileFormat::Llama2c;
     return c;
 }
 
@@ -85,21 +91,6 @@ model::Weights inference_weights(const Layout& y, const float* p) {
 
 }  // namespace
 
-TrainConfig with_family_defaults(TrainConfig c) {
-    const bool gpt2 = c.arch == model::Arch::Gpt2;
-    c.positions = gpt2 ? Positions::Learned : Positions::Rope;
-    c.norm = gpt2 ? Norm::LayerNorm : Norm::RmsNorm;
-    c.prenorm = true;
-    c.activation = gpt2 ? Activation::Gelu : Activation::SwiGlu;
-    c.bias = gpt2;
-    return c;
-}
-
-int llama_hidden_dim(int dim, int multiple_of) {
-    const long long hidden = 2LL * (4LL * dim) / 3;  // int(2 * 4C / 3)
-    return static_cast<int>(multiple_of * ((hidden + multiple_of - 1) / multiple_of));
-}
-
 model::Outcome TrainableModel::create(const TrainConfig& c, std::uint64_t seed,
                                       std::unique_ptr<TrainableModel>* out) {
     if (!out) return failure(kBad, "out is null");
@@ -107,6 +98,7 @@ model::Outcome TrainableModel::create(const TrainConfig& c, std::uint64_t seed,
     if (!o.ok()) return o;
     std::unique_ptr<TrainableModel> m(new TrainableModel());
     m->cfg_ = c;
+    m->seed_ = seed;
     m->layout_ = std::make_unique<Layout>();
     build_layout(c, m->layout_.get(), &m->params_info_, &m->num_params_);
     const std::size_t bytes = static_cast<std::size_t>(m->num_params_) * sizeof(float);
@@ -118,12 +110,11 @@ model::Outcome TrainableModel::create(const TrainConfig& c, std::uint64_t seed,
     NormalStream rng(seed);
     for (const ParamInfo& p : m->params_info_) {
         float* t = m->params_ + p.offset;
-        const bool bias = p.name.size() > 5 && p.name.compare(p.name.size() - 5, 5, ".bias") == 0;
-        if (p.rank == 1) {  // norm weights 1, every bias 0
-            for (std::uint64_t i = 0; i < p.numel; ++i) t[i] = bias ? 0.f : 1.f;
+        if (p.role == ParamRole::NormWeight || p.role == ParamRole::NormBias || p.role == ParamRole::LinearBias) {
+            std::fill(t, t + p.numel, p.role == ParamRole::NormWeight ? 1.f : 0.f);
             continue;
         }
-        const double std = init_std(p.name, c.n_layers);
+        const double std = init_std(p.role, c);
         for (std::uint64_t i = 0; i < p.numel; ++i) t[i] = static_cast<float>(rng.normal() * std);
     }
     m->acts_ = std::make_unique<Activations>();
@@ -141,19 +132,25 @@ TrainableModel::~TrainableModel() {
 
 void TrainableModel::weights_changed() { inference_->reset_cache(); }
 
+model::Outcome TrainableModel::prepare_activations(int B, int T) { return size_activations(acts_.get(), cfg_, B, T); }
+
 model::Outcome TrainableModel::check_batch(const std::int32_t* inputs, const std::int32_t* targets,
-                                           int B, int T, bool need_targets) const {
+                                           int B, int T, bool need_targets, int micro_batches) const {
     if (B < 1) return failure(kBad, "inputs: batch size B (%d) must be at least 1", B);
-    if (T < 1) return failure(kBad, "inputs: sequence length T (%d) must be at least 1", T);
+    if (T < 1) return failure(kBad, "inputs has T = %d positions; at least 1 is needed", T);
     if (T > cfg_.seq_len)
-        return failure(kBad, "inputs: sequence length T (%d) is over the model's seqLen (%d)", T, cfg_.seq_len);
-    if (static_cast<std::uint64_t>(B) * T > kMaxActivationFloats)
-        return failure(kBad, "inputs: B x T = %d x %d is too large", B, T);
+        return failure(kBad, "inputs has T = %d positions but the model's seqLen is %d", T, cfg_.seq_len);
+    if (micro_batches < 1 || B % micro_batches != 0)
+        return failure(kBad, "accumulate (%d) must divide the batch size B (%d): the batch is cut into that "
+                       "many micro-batches of equal size", micro_batches, B);
+    const int Bm = B / micro_batches;
+    if (static_cast<std::uint64_t>(Bm) * T > kMaxActivationFloats)
+        return failure(kBad, "inputs: B x T = %d x %d is too large", Bm, T);
     Activations count;  // the activation arena this (B, T) needs, before any id is read
-    const std::uint64_t need = carve_activations(&count, nullptr, cfg_, B, T);
+    const std::uint64_t need = carve_activations(&count, nullptr, cfg_, Bm, T);
     if (need > kMaxActivationFloats)
         return failure(kBad, "inputs: a batch of B x T = %d x %d needs %s floats of activations, over the limit "
-                       "of %" PRIu64 " (use a smaller batch)", B, T,
+                       "of %" PRIu64 " (use a smaller batch, or accumulate over micro-batches)", Bm, T,
                        need == ~0ull ? "more than 2^62" : std::to_string(need).c_str(), kMaxActivationFloats);
     if (!inputs) return failure(kBad, "inputs is null");
     if (!targets && need_targets) return failure(kBad, "targets is null");
@@ -161,26 +158,39 @@ model::Outcome TrainableModel::check_batch(const std::int32_t* inputs, const std
     bool any = false;
     for (std::size_t i = 0; i < n; ++i) {
         if (inputs[i] < 0 || inputs[i] >= cfg_.vocab_size)
-            return failure(kBad, "inputs[%zu][%zu] = %d is outside the vocabulary 0..%d", i / T, i % T,
-                           inputs[i], cfg_.vocab_size - 1);
+            return failure(kBad, "inputs[%zu][%zu] is %d, outside the vocabulary 0..%d", i / T, i % T, inputs[i],
+                           cfg_.vocab_size - 1);
         if (!need_targets) continue;
         if (targets[i] < -1 || targets[i] >= cfg_.vocab_size)
-            return failure(kBad, "targets[%zu][%zu] = %d is outside -1..%d (-1 = ignored)", i / T, i % T,
+            return failure(kBad, "targets[%zu][%zu] is %d, outside -1..%d (-1 = ignored)", i / T, i % T,
                            targets[i], cfg_.vocab_size - 1);
         any = any || targets[i] != -1;
     }
-    if (!any && need_targets) return failure(kBad, "targets: every target is -1 (ignored), so the mean loss is undefined");
+    if (!any && need_targets)
+        return failure(kBad, "every one of targets is -1 (ignored); at least one must be a token id");
     return {};
 }
 
 model::Outcome TrainableModel::loss_and_gradients(const std::int32_t* inputs, const std::int32_t* targets,
-                                                  int B, int T, float* loss) {
-    model::Outcome o = check_batch(inputs, targets, B, T);
-    if (o.ok()) o = prepare_activations(B, T);
-    if (!o.ok()) return o;
-    const float l = forward(inputs, targets, B, T);
-    backward(inputs, targets, B, T);
-    if (loss) *loss = l;
+                                                  int B, int T, float* loss, const PassOptions& o) {
+    model::Outcome r = check_batch(inputs, targets, B, T, true, o.micro_batches);
+    const int Bm = B / (o.micro_batches > 0 ? o.micro_batches : 1);
+    if (r.ok()) r = prepare_activations(Bm, T);
+    if (!r.ok()) return r;
+    int count = 0;  // the whole batch's: every micro-batch's gradient is of the batch's mean
+    for (std::size_t i = 0; i < static_cast<std::size_t>(B) * T; ++i) count += targets[i] != -1;
+    std::memset(grads_, 0, sizeof(float) * num_params_);
+    double total = 0.0;
+    Mode mode;
+    mode.train = o.train;
+    mode.stream = dropout_stream(seed_, o.step);
+    for (int m = 0; m < o.micro_batches; ++m) {
+        const std::size_t at = static_cast<std::size_t>(m) * Bm * T;
+        mode.first_row = static_cast<std::uint64_t>(m) * Bm;
+        total += forward(inputs + at, targets + at, Bm, T, mode);
+        backward(inputs + at, targets + at, Bm, T, count, mode);
+    }
+    if (loss) *loss = static_cast<float>(total / count);
     return {};
 }
 
@@ -189,8 +199,10 @@ model::Outcome TrainableModel::loss(const std::int32_t* inputs, const std::int32
     model::Outcome o = check_batch(inputs, targets, B, T);
     if (o.ok()) o = prepare_activations(B, T);
     if (!o.ok()) return o;
-    const float l = forward(inputs, targets, B, T);
-    if (loss) *loss = l;
+    int count = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(B) * T; ++i) count += targets[i] != -1;
+    const double total = forward(inputs, targets, B, T, Mode{});
+    if (loss) *loss = static_cast<float>(total / count);
     return {};
 }
 
@@ -199,8 +211,28 @@ model::Outcome TrainableModel::logits(const std::int32_t* inputs, int B, int T, 
     if (o.ok() && !out) o = failure(kBad, "out is null");
     if (o.ok()) o = prepare_activations(B, T);
     if (!o.ok()) return o;
-    forward_logits(inputs, B, T);
+    forward_logits(inputs, B, T, Mode{});
     std::memcpy(out, acts_->logits, sizeof(float) * static_cast<std::size_t>(B) * T * cfg_.vocab_size);
+    return {};
+}
+
+model::Outcome TrainableModel::forward_sequence(const std::int32_t* tokens, int n, int rows, float* logits,
+                                                float* attention) {
+    model::Outcome o = check_batch(tokens, nullptr, 1, n, false);
+    if (o.ok() && (rows < 0 || rows > n))
+        o = failure(kBad, "rows (%d) must be in 0..%d, the sequence's length", rows, n);
+    if (o.ok()) o = prepare_activations(1, n);
+    if (!o.ok()) return o;
+    forward_logits(tokens, 1, n, Mode{});
+    const std::size_t V = static_cast<std::size_t>(cfg_.vocab_size), from = static_cast<std::size_t>(n - rows);
+    if (logits) std::memcpy(logits, acts_->logits + from * V, sizeof(float) * rows * V);
+    if (attention)
+        for (int l = 0; l < cfg_.n_layers; ++l)
+            for (int h = 0; h < cfg_.n_heads; ++h) {
+                const float* src = acts_->layer[static_cast<std::size_t>(l)].att + (static_cast<std::size_t>(h) * n + from) * n;
+                float* dst = attention + (static_cast<std::size_t>(l) * cfg_.n_heads + h) * rows * n;
+                std::memcpy(dst, src, sizeof(float) * static_cast<std::size_t>(rows) * n);
+            }
     return {};
 }
 

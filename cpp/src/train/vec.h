@@ -68,16 +68,16 @@ inline fb exp_f32(fb x) {
 }
 #endif
 
-// x[i] = exp(x[i] - shift); returns the sum of the new x[i], in order.
-inline float exp_shift_sum(float* x, int n, float shift) {
+// y[i] = exp(x[i] - shift) (y may be x); returns the sum of the y[i], in order.
+inline float exp_shift_sum(float* y, const float* x, int n, float shift) {
     int i = 0;
 #if ATTNSCOPE_SIMD
     const fb vs(shift);
-    for (; i + W <= n; i += W) exp_f32(fb::load_unaligned(x + i) - vs).store_unaligned(x + i);
+    for (; i + W <= n; i += W) exp_f32(fb::load_unaligned(x + i) - vs).store_unaligned(y + i);
 #endif
-    for (; i < n; ++i) x[i] = model::exp_f32(x[i] - shift);
+    for (; i < n; ++i) y[i] = model::exp_f32(x[i] - shift);
     float sum = 0.f;
-    for (int j = 0; j < n; ++j) sum += x[j];
+    for (int j = 0; j < n; ++j) sum += y[j];
     return sum;
 }
 
@@ -89,6 +89,16 @@ inline void scaled(float* y, const float* x, float a, int n) {
     for (; i + W <= n; i += W) (fb::load_unaligned(x + i) * va).store_unaligned(y + i);
 #endif
     for (; i < n; ++i) y[i] = a * x[i];
+}
+
+// y[i] += a * x[i] (the product rounded, then the sum).
+inline void add_scaled(float* y, const float* x, float a, int n) {
+    int i = 0;
+#if ATTNSCOPE_SIMD
+    const fb va(a);
+    for (; i + W <= n; i += W) (fb::load_unaligned(y + i) + fb::load_unaligned(x + i) * va).store_unaligned(y + i);
+#endif
+    for (; i < n; ++i) y[i] += a * x[i];
 }
 
 // y[i] += x[i]

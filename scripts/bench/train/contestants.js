@@ -11,8 +11,10 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
 // A wasm build (Emscripten glue with its .wasm beside it) through the Embind
-// handles (ModelHandle.createTrainable, TrainerHandle; unchanged since the
-// training core landed, so builds from any commit since then compare).
+// handles (ModelHandle.createTrainable, TrainerHandle). Builds whose
+// createTrainable takes the TrainConfig value object (they export
+// trainFamilyConfig) and the older ones with positional arguments both load,
+// so builds from any commit since the training core landed compare.
 export async function wasmTrainer(path, shape) {
   const { dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, batch: B, tokens: T } = shape;
   const file = resolve(path);
@@ -20,12 +22,18 @@ export async function wasmTrainer(path, shape) {
   const { default: create } = await import(pathToFileURL(file).href);
   const M = await create({ wasmBinary });
   const h = new M.ModelHandle();
-  // llama, shared classifier, rope, rmsnorm, pre-LN, swiglu, no bias (model_train.js's enum order).
-  let s = h.createTrainable(0, dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, true, 0, 0, true, 0, false, 1);
+  // llama, shared classifier, rope, rmsnorm, pre-LN, swiglu, no bias (the codes of model/config.h).
+  const structs = typeof M.trainFamilyConfig === 'function';
+  let s = structs
+    ? h.createTrainable({ ...M.trainFamilyConfig(0), dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen }, 1)
+    : h.createTrainable(0, dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, true, 0, 0, true, 0, false, 1);
   if (s !== 0) throw new Error(`${path}: createTrainable: ${h.error()}`);
   const t = new M.TrainerHandle();
-  s = t.create(h, shape.learningRate, 0.9, 0.999, 1e-8, 0.01, shape.clipGradNorm, 0, -1, 0);
+  s = structs
+    ? t.create(h, { ...M.adamwDefaults(), learningRate: shape.learningRate, clipGradNorm: shape.clipGradNorm })
+    : t.create(h, shape.learningRate, 0.9, 0.999, 1e-8, 0.01, shape.clipGradNorm, 0, -1, 0);
   if (s !== 0) throw new Error(`${path}: TrainerHandle.create: ${t.error()}`);
+  const PASS = { microBatches: 1, train: false, step: 0 }; // PassOptions: the whole batch (the trainer sets train, step)
   const x = M._malloc(4 * B * T), y = M._malloc(4 * B * T);
   for (let i = 0; i < B * T; i++) {
     M.HEAP32[x / 4 + i] = (7 * i + 3) % vocabSize;
@@ -36,7 +44,7 @@ export async function wasmTrainer(path, shape) {
     sameInit: true,
     async step() {
       const c0 = process.cpuUsage(), t0 = performance.now();
-      if (t.step(x, y, B, T) !== 0) throw new Error(`${path}: step: ${t.error()}`);
+      if ((structs ? t.step(x, y, B, T, PASS) : t.step(x, y, B, T)) !== 0) throw new Error(`${path}: step: ${t.error()}`);
       const ms = performance.now() - t0, c = process.cpuUsage(c0);
       const r = t.result();
       return { ms, cpu: (c.user + c.system) / 1000, loss: r.loss, gradNorm: r.gradNorm };

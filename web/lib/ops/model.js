@@ -20,7 +20,8 @@ import { forwardLoss } from './model_score.js';
 import { coreText, tokenizerText } from './model_text.js';
 import { Tokenizer } from '../tokenizer/tokenizer.js';
 import {
-  checkBatch, checkPartial, createArgs, createOptions, parameterTable, readTensors, trainConfig, withBatch, writeTensors,
+  checkBatch, checkPartial, createOptions, parameterTable, passOptions, readTensors, toCore, trainConfig,
+  trainingFields, withBatch, writeTensors,
 } from './model_train.js';
 
 const CREATE = Symbol('Model.create');
@@ -54,7 +55,7 @@ export class Model {
     const core = modelConfig(h.config());
     const text = hf?.tokenizer ?? textTokenizer;
     const tokenizer = text ? text.kind : core.tokenizer;
-    const c = { ...core, tokenizer, architecture: hf?.spec.architecture ?? null, name: hf?.name ?? null };
+    const c = { ...core, ...trainingFields(h, h.trainable()), tokenizer, architecture: hf?.spec.architecture ?? null, name: hf?.name ?? null };
     const st = this.#st = {
       M, h, config: Object.freeze(c), vocabSize: c.vocabSize, seqLen: c.seqLen,
       hasTokenizer: tokenizer !== 'none', epoch: 0, owner: null, disposed: false, scratch: 0, scratchBytes: 0,
@@ -78,7 +79,7 @@ export class Model {
     const c = trainConfig(config, fnName);
     const o = createOptions(opts, fnName);
     const { M, h, tokenizerFile } = newHandle(fnName, (handle) => {
-      if (handle.createTrainable(...createArgs(c, o.seed)) !== 0) fail(`${fnName}: ${handle.error()}`);
+      if (handle.createTrainable(toCore(c), o.seed) !== 0) fail(`${fnName}: ${handle.error()}`);
     }, o.tokenizer, o.tokenizerKind);
     return new Model(CREATE, M, h, { tokenizerFile });
   }
@@ -173,14 +174,20 @@ export class Model {
     st.epoch += 1;
   }
 
-  /** Mean cross-entropy over targets != -1 and its gradient: { loss, gradients: { [name]: Tensor } }. */
-  lossAndGradients(inputs, targets) {
+  /**
+   * Mean cross-entropy over targets != -1 and its gradient: { loss, gradients:
+   * { [name]: Tensor } }. opts.accumulate: run the batch as that many
+   * micro-batches (the same result, less memory). opts.dropoutStep: a
+   * training pass with dropout, the masks of Trainer step dropoutStep + 1.
+   */
+  lossAndGradients(inputs, targets, opts) {
     const fnName = 'Model.lossAndGradients';
     const st = this.#trainable(fnName);
-    const batch = checkBatch(fnName, inputs, targets, st);
+    const batch = checkBatch(fnName, inputs, targets);
+    const o = passOptions(opts, fnName, { dropoutStep: true });
     return withBatch(fnName, batch, (heap, x, y) => {
       const out = heap.output(1, 'the loss');
-      if (st.h.lossAndGradients(x, y, batch.B, batch.T, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
+      if (st.h.lossAndGradients(x, y, batch.B, batch.T, o, out) !== 0) fail(`${fnName}: ${st.h.error()}`);
       return { loss: heap.read(out, 1)[0], gradients: readTensors(st.M, st.h.gradsPtr(), st.params) };
     });
   }
@@ -189,7 +196,7 @@ export class Model {
   loss(inputs, targets) {
     const fnName = 'Model.loss';
     const st = this.#live(fnName);
-    const batch = checkBatch(fnName, inputs, targets, st);
+    const batch = checkBatch(fnName, inputs, targets, st.params ? null : st);
     if (!st.params) return forwardLoss(batch, (ids) => this.forward(ids).logits.data, st.vocabSize);
     return withBatch(fnName, batch, (heap, x, y) => {
       const out = heap.output(1, 'the loss');

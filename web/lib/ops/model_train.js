@@ -4,6 +4,7 @@
 // The Model class (model.js) and the Trainer (trainer.js) call these.
 import { MODEL_ACTIVATION, MODEL_ARCH, MODEL_NORM, MODEL_POSITIONS } from '../enums.js';
 import { withHeap } from '../heap.js';
+import { module } from '../runtime.js';
 import { checkBool, checkEnum, checkInt, checkOptions, checkTensor, fail } from '../tensor.js';
 import { typeName } from './model_load.js';
 
@@ -13,24 +14,27 @@ export const POSITIONS = Object.keys(MODEL_POSITIONS);
 export const NORMS = Object.keys(MODEL_NORM);
 export const ACTIVATIONS = Object.keys(MODEL_ACTIVATION);
 
-/** llama2.c's model.py ModelArgs: the sizes a config leaves out (a 7B Llama; set your own). */
-export const MODEL_ARGS = Object.freeze({
-  dim: 4096, nLayers: 32, nHeads: 32, vocabSize: 32000, seqLen: 2048, multipleOf: 256,
-});
-
-/** Each family's own variant (llama2.c's model.py; nanoGPT's model.py). */
-export const FAMILY_DEFAULTS = Object.freeze({
-  llama: Object.freeze({ positions: 'rope', norm: 'rmsnorm', prenorm: true, activation: 'swiglu', bias: false }),
-  gpt2: Object.freeze({ positions: 'learned', norm: 'layernorm', prenorm: true, activation: 'gelu', bias: true }),
-});
-
 const CONFIG_KEYS = ['arch', 'dim', 'hiddenDim', 'multipleOf', 'nLayers', 'nHeads', 'nKvHeads', 'vocabSize',
-  'seqLen', 'sharedClassifier', 'positions', 'norm', 'prenorm', 'activation', 'bias'];
+  'seqLen', 'sharedClassifier', 'positions', 'norm', 'prenorm', 'activation', 'bias', 'causal', 'dropout',
+  'embeddingScale'];
+// The enum fields of the core's TrainConfig and their spellings.
+const CODES = { arch: MODEL_ARCH, positions: MODEL_POSITIONS, norm: MODEL_NORM, activation: MODEL_ACTIVATION };
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+const spellingOf = (table, code) => Object.keys(table).find((k) => table[k] === code);
+
+function numberOf(v, name) {
+  if (typeof v !== 'number') fail(`${name} must be a number (got ${typeName(v)})`);
+  return v;
+}
 
 /**
- * The full config of Model.create: every field checked, defaults filled.
- * hiddenDim: llama2.c's rule for SwiGLU (4·dim, then 2/3 of it, rounded up to
- * a multiple of multipleOf), nanoGPT's 4·dim for the other activations.
+ * The full config of Model.create, in the core's TrainConfig fields with
+ * enums spelled. Every rule comes from the core (cpp/include/attnscope/train/
+ * config.h): what a field left out takes (the family's variant, llama2.c's
+ * ModelArgs sizes, the hidden size's rule), and which values are allowed
+ * (TrainableModel::create refuses the rest, naming the field). Here only the
+ * types are checked.
  */
 export function trainConfig(config, fnName) {
   if (config === null || typeof config !== 'object' || Array.isArray(config)) {
@@ -39,41 +43,60 @@ export function trainConfig(config, fnName) {
   for (const key of Object.keys(config)) {
     if (!CONFIG_KEYS.includes(key)) fail(`${fnName}: config.${key} is not a config field (known: ${CONFIG_KEYS.join(', ')})`);
   }
+  const M = module();
   const arch = checkEnum(config.arch ?? 'llama', 'config.arch', ARCHS);
-  const family = FAMILY_DEFAULTS[arch];
-  const size = (key, fallback) => checkInt(config[key] ?? fallback, `config.${key}`, { min: 1 });
-  const dim = size('dim', MODEL_ARGS.dim);
-  const nHeads = size('nHeads', MODEL_ARGS.nHeads);
-  const multipleOf = size('multipleOf', MODEL_ARGS.multipleOf);
-  const activation = checkEnum(config.activation ?? family.activation, 'config.activation', ACTIVATIONS);
-  let hidden = 4 * dim;
-  if (activation === 'swiglu') {
-    hidden = Math.floor((2 * hidden) / 3);
-    hidden = multipleOf * Math.ceil(hidden / multipleOf);
+  const c = fromCore(M.trainFamilyConfig(MODEL_ARCH[arch]));
+  const given = (key) => config[key] !== undefined;
+  for (const key of ['dim', 'nLayers', 'nHeads', 'vocabSize', 'seqLen']) {
+    if (given(key)) c[key] = checkInt(config[key], `config.${key}`, INT32);
   }
-  return {
-    arch,
-    dim,
-    hiddenDim: size('hiddenDim', hidden),
-    nLayers: size('nLayers', MODEL_ARGS.nLayers),
-    nHeads,
-    nKvHeads: size('nKvHeads', nHeads),
-    vocabSize: size('vocabSize', MODEL_ARGS.vocabSize),
-    seqLen: size('seqLen', MODEL_ARGS.seqLen),
-    sharedClassifier: checkBool(config.sharedClassifier ?? true, 'config.sharedClassifier'),
-    positions: checkEnum(config.positions ?? family.positions, 'config.positions', POSITIONS),
-    norm: checkEnum(config.norm ?? family.norm, 'config.norm', NORMS),
-    prenorm: checkBool(config.prenorm ?? family.prenorm, 'config.prenorm'),
-    activation,
-    bias: checkBool(config.bias ?? family.bias, 'config.bias'),
-  };
+  for (const key of ['sharedClassifier', 'prenorm', 'bias', 'causal']) if (given(key)) c[key] = checkBool(config[key], `config.${key}`);
+  if (given('dropout')) c.dropout = numberOf(config.dropout, 'config.dropout');
+  if (given('embeddingScale')) {
+    // true: Vaswani's (and seed 001's) x = sqrt(dim)·e + p; false: 1.
+    const s = config.embeddingScale;
+    c.embeddingScale = typeof s === 'boolean' ? (s ? Math.sqrt(c.dim) : 1) : numberOf(s, 'config.embeddingScale');
+  }
+  if (given('positions')) c.positions = checkEnum(config.positions, 'config.positions', POSITIONS);
+  if (given('norm')) c.norm = checkEnum(config.norm, 'config.norm', NORMS);
+  if (given('activation')) c.activation = checkEnum(config.activation, 'config.activation', ACTIVATIONS);
+  // llama2.c's ModelArgs: n_kv_heads None means n_heads.
+  c.nKvHeads = given('nKvHeads') ? checkInt(config.nKvHeads, 'config.nKvHeads', INT32) : c.nHeads;
+  if (given('hiddenDim')) {
+    c.hiddenDim = checkInt(config.hiddenDim, 'config.hiddenDim', INT32);
+  } else {
+    const multipleOf = given('multipleOf') ? checkInt(config.multipleOf, 'config.multipleOf', { min: 1, max: INT32.max }) : M.trainModelArgs().multipleOf;
+    c.hiddenDim = M.trainDefaultHiddenDim(MODEL_ACTIVATION[c.activation], c.dim, multipleOf);
+  }
+  return c;
 }
 
-/** createTrainable's arguments, in its order. */
-export function createArgs(c, seed) {
-  return [MODEL_ARCH[c.arch], c.dim, c.hiddenDim, c.nLayers, c.nHeads, c.nKvHeads, c.vocabSize, c.seqLen,
-    c.sharedClassifier, MODEL_POSITIONS[c.positions], MODEL_NORM[c.norm], c.prenorm,
-    MODEL_ACTIVATION[c.activation], c.bias, seed];
+/** The core's TrainConfig (enums as codes) of a config from trainConfig. */
+export function toCore(c) {
+  const out = { ...c };
+  for (const [key, table] of Object.entries(CODES)) out[key] = table[c[key]];
+  return out;
+}
+
+/** A config from the core's TrainConfig (enum codes spelled). */
+function fromCore(core) {
+  const out = { ...core };
+  for (const [key, table] of Object.entries(CODES)) out[key] = spellingOf(table, core[key]);
+  return out;
+}
+
+/**
+ * Why llama2.c's legacy format (run.c) cannot hold a model of this config
+ * (the core's reason, e.g. "positions is not 'rope'"), or null when it can.
+ * config: a Model.config or a trainConfig result.
+ */
+export function llama2cMismatch(config) {
+  const M = module();
+  const core = M.trainFamilyConfig(MODEL_ARCH[config.arch]); // normEps, ropeBase: a Model.config has none
+  for (const key of Object.keys(core)) {
+    if (config[key] !== undefined) core[key] = CODES[key] ? CODES[key][config[key]] : config[key];
+  }
+  return M.trainLlama2cMismatch(core) || null;
 }
 
 /** The named tensors of a trainable handle: [{ name, shape, offset, numel, decay }] in state_dict order. */
@@ -102,9 +125,9 @@ export function readTensors(M, arena, table) {
  * Checks every entry of `partial` (name known, shape equal, values finite)
  * before writing any; returns [[entry, data], ...] to write.
  */
-export function checkPartial(fnName, partial, table) {
+export function checkPartial(fnName, partial, table, label = 'parameters') {
   if (partial === null || typeof partial !== 'object' || Array.isArray(partial)) {
-    fail(`${fnName}: parameters must be an object { [name]: Tensor } (got ${typeName(partial)})`);
+    fail(`${fnName}: ${label} must be an object { [name]: Tensor } (got ${typeName(partial)})`);
   }
   const byName = new Map(table.map((p) => [p.name, p]));
   const writes = [];
@@ -114,13 +137,13 @@ export function checkPartial(fnName, partial, table) {
       const some = table.slice(0, 4).map((q) => `'${q.name}'`).join(', ');
       fail(`${fnName}: '${name}' is not a parameter of this model (its names are those of parameters(), e.g. ${some})`);
     }
-    const what = `parameters['${name}']`;
+    const what = `${label}['${name}']`;
     checkTensor(t, what);
     if (t.shape.length !== p.shape.length || t.shape.some((d, i) => d !== p.shape[i])) {
       fail(`${fnName}: ${what}.shape is [${t.shape.join(', ')}] but the model's is [${p.shape.join(', ')}]`);
     }
     const bad = t.data.findIndex((v) => !Number.isFinite(v));
-    if (bad >= 0) fail(`${fnName}: ${what}.data[${bad}] is ${t.data[bad]}; weights must be finite`);
+    if (bad >= 0) fail(`${fnName}: ${what}.data[${bad}] is ${t.data[bad]}; values must be finite`);
     writes.push([p, t.data]);
   }
   return writes;
@@ -132,7 +155,7 @@ export function writeTensors(M, arena, writes) {
 }
 
 // One [B, T] batch of ids: { data: Int32Array, shape: [B, T] } or rows of ids.
-function batchOf(fnName, v, name) {
+export function batchOf(fnName, v, name) {
   if (Array.isArray(v)) {
     if (v.length < 1) fail(`${fnName}: ${name} is empty; give [B, T] token ids with B >= 1`);
     const T = v[0]?.length;
@@ -166,14 +189,23 @@ function intOf(fnName, id, name) {
 }
 
 /**
- * Checks inputs and targets ([B, T] ids) against the model and each other:
- * inputs in 0..V-1, targets in -1..V-1 (-1 = ignored) with at least one not
- * -1, the same shape, 1 <= T <= seqLen. Returns { inputs, targets, B, T }.
+ * inputs and targets ([B, T] ids) as Int32Arrays of the same shape: { inputs,
+ * targets, B, T }. Only their form is checked here; the ids (inputs in
+ * 0..V-1, targets in -1..V-1, not all -1) and sizes (1 <= T <= seqLen) are
+ * the core's rules (TrainableModel::check_batch), which refuses before it
+ * changes anything.
  */
-export function checkBatch(fnName, inputs, targets, { vocabSize, seqLen }) {
+export function checkBatch(fnName, inputs, targets, limits = null) {
   const x = batchOf(fnName, inputs, 'inputs');
   const y = batchOf(fnName, targets, 'targets');
   if (x.B !== y.B || x.T !== y.T) fail(`${fnName}: targets is [${y.B}, ${y.T}] but inputs is [${x.B}, ${x.T}]; they must match`);
+  if (limits) checkIds(fnName, x, y, limits);
+  return { inputs: x.data, targets: y.data, B: x.B, T: x.T };
+}
+
+// The core checks a trainable model's batches; a model read from a file is
+// scored in JS (model_score.js), so its batch is checked here.
+function checkIds(fnName, x, y, { vocabSize, seqLen }) {
   if (x.T < 1) fail(`${fnName}: inputs has no positions (T = 0)`);
   if (x.T > seqLen) fail(`${fnName}: inputs has T = ${x.T} positions but the model's seqLen is ${seqLen}`);
   const where = (i) => `[${Math.floor(i / x.T)}][${i % x.T}]`;
@@ -185,7 +217,6 @@ export function checkBatch(fnName, inputs, targets, { vocabSize, seqLen }) {
     if (target !== -1) counted += 1;
   }
   if (counted === 0) fail(`${fnName}: every one of targets is -1 (ignored); at least one must be a token id`);
-  return { inputs: x.data, targets: y.data, B: x.B, T: x.T };
 }
 
 /** Copies a checked batch into the heap for one call: body(heap, inputsPtr, targetsPtr). */
@@ -201,4 +232,34 @@ export function createOptions(opts, fnName) {
     tokenizer: o.tokenizer ?? null,
     tokenizerKind: o.tokenizerKind ?? 'bpe',
   };
+}
+
+/**
+ * The core's PassOptions of a gradient pass: { microBatches, train, step }.
+ * opts.accumulate (Model.lossAndGradients, Trainer.step); opts.dropoutStep
+ * (Model.lossAndGradients only): a training pass with the dropout masks of
+ * Trainer step number dropoutStep + 1 (Trainer.step sets its own).
+ */
+export function passOptions(opts, fnName, { dropoutStep = false } = {}) {
+  const o = checkOptions(opts, fnName, dropoutStep ? ['accumulate', 'dropoutStep'] : ['accumulate']);
+  const train = o.dropoutStep !== undefined && o.dropoutStep !== null;
+  return {
+    microBatches: checkInt(o.accumulate ?? 1, 'opts.accumulate', { min: 1, max: INT32.max }),
+    train,
+    step: train ? checkInt(o.dropoutStep, 'opts.dropoutStep', { min: 0, max: Number.MAX_SAFE_INTEGER }) : 0,
+  };
+}
+
+/** Model.config's training fields: a trainable handle's own, a loaded model's (causal, no dropout, scale 1). */
+export function trainingFields(h, trainable) {
+  if (!trainable) return { causal: true, dropout: 0, embeddingScale: 1 };
+  const c = h.trainConfig();
+  return { causal: c.causal, dropout: float32Text(c.dropout), embeddingScale: c.embeddingScale };
+}
+
+/** The shortest decimal that is the same float32 (the core keeps rates as float32). */
+export function float32Text(x) {
+  const f = Math.fround(x);
+  for (let p = 1; p < 9; p++) if (Math.fround(Number(f.toPrecision(p))) === f) return Number(f.toPrecision(p));
+  return f;
 }

@@ -5,33 +5,43 @@
 // [B, T] batch, then one update; the Model's forward/generate see the new
 // weights at once.
 import { module } from '../runtime.js';
-import { checkInt, checkNumber, checkOptions, fail } from '../tensor.js';
+import { checkInt, checkOptions, fail } from '../tensor.js';
 import { trainingState } from './model.js';
-import { checkBatch, withBatch } from './model_train.js';
+import {
+  checkBatch, checkPartial, float32Text, passOptions, readTensors, withBatch, writeTensors,
+} from './model_train.js';
 
 const OPTIONS = ['learningRate', 'betas', 'eps', 'weightDecay', 'clipGradNorm', 'warmupSteps', 'decaySteps',
   'minLearningRate'];
+const INTEGERS = ['warmupSteps']; // decaySteps too, when given
 
-/** The options with torch.optim.AdamW's defaults (no clipping, no schedule), every one checked. */
+
+/**
+ * The options, every one left out taken from the core's AdamWOptions
+ * (torch.optim.AdamW's defaults; adamw.h): { public, core }. Only the types
+ * are checked here; the ranges are AdamW::create's, which names the option.
+ */
 function trainerOptions(opts, fnName) {
   const o = checkOptions(opts, fnName, OPTIONS);
-  const betas = o.betas ?? [0.9, 0.999];
-  if (!Array.isArray(betas) || betas.length !== 2) fail(`${fnName}: opts.betas must be [beta1, beta2] (got ${JSON.stringify(betas)})`);
-  const out = {
-    learningRate: checkNumber(o.learningRate ?? 1e-3, 'opts.learningRate', { positive: true }),
-    betas: betas.map((b, i) => checkNumber(b, `opts.betas[${i}]`, { nonNegative: true })),
-    eps: checkNumber(o.eps ?? 1e-8, 'opts.eps', { positive: true }),
-    weightDecay: checkNumber(o.weightDecay ?? 0.01, 'opts.weightDecay', { nonNegative: true }),
-    clipGradNorm: checkNumber(o.clipGradNorm ?? 0, 'opts.clipGradNorm', { nonNegative: true }),
-    warmupSteps: checkInt(o.warmupSteps ?? 0, 'opts.warmupSteps', { min: 0 }),
-    decaySteps: o.decaySteps === undefined || o.decaySteps === null ? null : checkInt(o.decaySteps, 'opts.decaySteps', { min: 0 }),
-    minLearningRate: checkNumber(o.minLearningRate ?? 0, 'opts.minLearningRate', { nonNegative: true }),
+  const d = module().adamwDefaults();
+  const number = (key) => {
+    if (o[key] === undefined) return float32Text(d[key]);
+    if (typeof o[key] !== 'number') fail(`${fnName}: opts.${key} must be a number (got ${typeof o[key]})`);
+    return INTEGERS.includes(key) ? checkInt(o[key], `opts.${key}`) : o[key];
   };
-  out.betas.forEach((b, i) => { if (!(b < 1)) fail(`${fnName}: opts.betas[${i}] must be below 1 (got ${b})`); });
-  if (out.decaySteps !== null && out.decaySteps < out.warmupSteps) {
-    fail(`${fnName}: opts.decaySteps (${out.decaySteps}) must be at least opts.warmupSteps (${out.warmupSteps})`);
+  const betas = o.betas ?? [float32Text(d.beta1), float32Text(d.beta2)];
+  if (!Array.isArray(betas) || betas.length !== 2 || betas.some((b) => typeof b !== 'number')) {
+    fail(`${fnName}: opts.betas must be [beta1, beta2] (got ${JSON.stringify(betas)})`);
   }
-  return Object.freeze({ ...out, betas: Object.freeze(out.betas) });
+  const decaySteps = o.decaySteps === undefined || o.decaySteps === null ? null : checkInt(o.decaySteps, 'opts.decaySteps', { min: 0 });
+  const pub = {
+    learningRate: number('learningRate'), betas: Object.freeze([...betas]), eps: number('eps'),
+    weightDecay: number('weightDecay'), clipGradNorm: number('clipGradNorm'), warmupSteps: number('warmupSteps'),
+    decaySteps, minLearningRate: number('minLearningRate'),
+  };
+  const core = { ...pub, beta1: betas[0], beta2: betas[1], decaySteps: decaySteps ?? -1 }; // < 0: no decay
+  delete core.betas;
+  return { pub: Object.freeze(pub), core };
 }
 
 export class Trainer {
@@ -48,8 +58,7 @@ export class Trainer {
     const st = trainingState(model, fnName);
     const o = trainerOptions(opts, fnName);
     const h = new (module().TrainerHandle)();
-    const status = h.create(st.h, o.learningRate, o.betas[0], o.betas[1], o.eps, o.weightDecay, o.clipGradNorm,
-      o.warmupSteps, o.decaySteps ?? -1, o.minLearningRate);
+    const status = h.create(st.h, o.core);
     if (status !== 0) {
       const message = h.error();
       h.dispose();
@@ -58,7 +67,7 @@ export class Trainer {
     }
     this.#st = st;
     this.#h = h;
-    this.#options = o;
+    this.#options = o.pub;
     st.trainers.add(this.#release);
   }
 
@@ -77,17 +86,61 @@ export class Trainer {
   /**
    * One AdamW step on the batch: { step (steps taken, this one included),
    * loss (before the update), gradNorm (before clipping), learningRate }.
+   * opts.accumulate: cut the batch into that many micro-batches whose
+   * gradients add up before the one update (the same step as the whole
+   * batch, up to float rounding, with a micro-batch's activation memory).
    * A refused step (bad ids, a non-finite loss or gradient) changes nothing.
    */
-  step(inputs, targets) {
+  step(inputs, targets, opts) {
     const fnName = 'Trainer.step';
     const h = this.#live(fnName);
     const st = this.#st;
-    const batch = checkBatch(fnName, inputs, targets, st);
-    const status = withBatch(fnName, batch, (heap, x, y) => h.step(x, y, batch.B, batch.T));
+    const batch = checkBatch(fnName, inputs, targets);
+    const o = passOptions(opts, fnName);
+    const status = withBatch(fnName, batch, (heap, x, y) => h.step(x, y, batch.B, batch.T, o));
     if (status !== 0) fail(`${fnName}: ${h.error()}`);
     st.epoch += 1; // the weights changed: a generation in progress replays its tokens
     return { ...h.result() };
+  }
+
+  /**
+   * The optimiser's state, for a checkpoint: { steps, m, v } — the steps
+   * taken and AdamW's first and second moments by parameter name (fresh
+   * copies, the shapes of parameters()). With the model's parameters() it is
+   * all a run needs to go on exactly where it was (setState).
+   */
+  state() {
+    const h = this.#live('Trainer.state');
+    const st = this.#st;
+    return { steps: h.stepsTaken(), m: readTensors(st.M, h.momentsPtr(0), st.params), v: readTensors(st.M, h.momentsPtr(1), st.params) };
+  }
+
+  /**
+   * Restores a state() of a trainer of a model of the same config: every
+   * moment must be there, of its shape, finite (v >= 0), checked before
+   * anything is written. The weights are the model's (setParameters).
+   */
+  setState(state) {
+    const fnName = 'Trainer.setState';
+    const h = this.#live(fnName);
+    const st = this.#st;
+    if (state === null || typeof state !== 'object') fail(`${fnName}: state must be { steps, m, v } as state() gives (got ${typeof state})`);
+    const steps = checkInt(state.steps, 'state.steps', { min: 0, max: 2 ** 31 - 1 });
+    const writes = ['m', 'v'].map((k) => {
+      const w = checkPartial(fnName, state[k], st.params, `state.${k}`);
+      if (w.length !== st.params.length) {
+        const missing = st.params.find((p) => !Object.hasOwn(state[k], p.name));
+        fail(`${fnName}: state.${k} has no '${missing.name}'; every parameter needs its moment`);
+      }
+      return w;
+    });
+    for (const [p, data] of writes[1]) {
+      const bad = data.findIndex((x) => x < 0);
+      if (bad >= 0) fail(`${fnName}: state.v['${p.name}'].data[${bad}] is ${data[bad]}; second moments are never negative`);
+    }
+    writeTensors(st.M, h.momentsPtr(0), writes[0]);
+    writeTensors(st.M, h.momentsPtr(1), writes[1]);
+    if (h.setStepsTaken(steps) !== 0) fail(`${fnName}: ${h.error()}`);
   }
 
   /** Frees the optimiser's moments; later calls throw. The model stays usable. */

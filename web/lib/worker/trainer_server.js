@@ -6,33 +6,42 @@
 // pause therefore lands exactly between two steps.
 //
 // Requests  { id, op, args }: op 'start' | 'pause' | 'resume' | 'cancel' |
-//           'snapshot' | 'parameters' | 'toHuggingFace' | 'generate' |
+//           'snapshot' | 'checkpoint' | 'parameters' | 'toHuggingFace' | 'generate' |
 //           'forward' | 'dispose'.
 // Replies   { id, value } or { id, error: { name, message } }; while a start
 //           runs it also sends { id, progress } after every step (and at
-//           step 0 with the first held-out loss) and { id, sample }.
+//           step 0 with the first held-out loss), { id, sample }, and
+//           { id, checkpoint } every checkpointSeconds, at a pause and at the end.
+// A checkpoint { step, parameters, optimizer } (the weights by name and the
+// Trainer's state()) is all a start with the same options needs to go on
+// exactly where the run was (args.resume): the batches skip the draws of the
+// steps taken, so the resumed run is the uninterrupted one, bit for bit.
 import { mulberry32 } from '../random.js';
 import { ready } from '../runtime.js';
 import { Model } from '../ops/model.js';
 import { Trainer } from '../ops/trainer.js';
+import { llama2cMismatch } from '../ops/model_train.js';
 import { macrotask } from '../ops/macrotask.js';
 import { batchOffsets, fillBatch, heldOutOffsets } from './trainer_batches.js';
 
 const EMA = 0.1; // weight of the newest step in the smoothed step times
 
-/** Whether llama2.c's legacy format can hold a model of this config (else AGPT). */
-function fitsLlama2c(c) {
-  return c.arch === 'llama' && (c.positions ?? 'rope') === 'rope' && (c.norm ?? 'rmsnorm') === 'rmsnorm'
-    && (c.activation ?? 'swiglu') === 'swiglu' && c.prenorm !== false && !c.bias;
+/** Refuses ids of a token stream outside the model's vocabulary, naming the option. */
+function checkVocabulary(ids, name, V) {
+  for (let i = 0; i < ids.length; i++) {
+    if (ids[i] >= V) throw new Error(`TrainerWorker.start: opts.${name}[${i}] is ${ids[i]}, outside the vocabulary 0..${V - 1}`);
+  }
 }
 
 /**
- * post(message, transfer) sends a reply. deps: { Model, Trainer, ready } (the
- * package's by default; tests pass their own).
+ * post(message, transfer) sends a reply. deps: { Model, Trainer, ready,
+ * llama2cMismatch } (the package's by default; tests pass their own).
  */
 export function createTrainerServer(post, deps) {
   let model = null, trainer = null, run = null, tokenizer = null;
-  const { Model: ModelClass, Trainer: TrainerClass, ready: readyCore } = deps ?? { Model, Trainer, ready };
+  const {
+    Model: ModelClass, Trainer: TrainerClass, ready: readyCore, llama2cMismatch: mismatch,
+  } = deps ?? { Model, Trainer, ready, llama2cMismatch };
 
   function need(op) {
     if (!model) throw new Error(`TrainerWorker.${op}: no model yet (call start first)`);
@@ -41,20 +50,32 @@ export function createTrainerServer(post, deps) {
 
   async function start(id, args) {
     if (run && !run.finished) throw new Error('TrainerWorker.start: a run is in progress; cancel it first');
-    await readyCore(args.backend === undefined ? undefined : { backend: args.backend });
-    trainer?.dispose?.();
-    model?.dispose();
-    model = trainer = null;
-    tokenizer = args.tokenizer ?? null;
-    const createOpts = { seed: args.seed };
-    if (tokenizer) Object.assign(createOpts, { tokenizer, tokenizerKind: args.tokenizerKind });
-    model = ModelClass.create(args.config, createOpts);
-    trainer = new TrainerClass(model, args.trainer ?? {});
-    run = { id, paused: false, cancelled: false, wake: null, finished: false, step: 0, state: 'running' };
+    // The run exists from here: a pause or cancel that comes while the core
+    // loads and the model is made is kept, and acted on before the first step.
+    const r = run = {
+      id, paused: !!args.paused, cancelled: false, wake: null, finished: false, step: args.resume?.step ?? 0, state: 'running',
+    };
     try {
-      return await loop(id, args, run);
+      await readyCore(args.backend === undefined ? undefined : { backend: args.backend });
+      trainer?.dispose?.();
+      model?.dispose();
+      model = trainer = null;
+      tokenizer = args.tokenizer ?? null;
+      const createOpts = { seed: args.seed };
+      if (tokenizer) Object.assign(createOpts, { tokenizer, tokenizerKind: args.tokenizerKind });
+      model = ModelClass.create(args.config, createOpts);
+      const V = model.config.vocabSize;
+      checkVocabulary(args.train, 'train', V);
+      if (args.heldOut) checkVocabulary(args.heldOut, 'heldOut', V);
+      if (Array.isArray(args.sample?.prompt)) checkVocabulary(args.sample.prompt, 'sample.prompt', V);
+      trainer = new TrainerClass(model, args.trainer ?? {});
+      if (args.resume) {
+        model.setParameters(args.resume.parameters);
+        trainer.setState(args.resume.optimizer);
+      }
+      return await loop(id, args, r);
     } finally {
-      run.finished = true;
+      r.finished = true;
     }
   }
 
@@ -62,17 +83,37 @@ export function createTrainerServer(post, deps) {
     const { batchSize: B, seqLen: T, steps } = a;
     const inputs = new Int32Array(B * T), targets = new Int32Array(B * T);
     const offsets = batchOffsets(mulberry32(a.seed), a.train.length, T);
+    const from = r.step;
+    for (let k = 0; k < from * B; k++) offsets(); // a resumed run skips the batches it took
     const heldOut = a.heldOut && a.heldOut.length > T ? heldOutOffsets(a.heldOut.length, T, B, a.evalBatches) : null;
     const t0 = performance.now();
-    let stepMs = 0, wallMs = 0, last = t0, pausedMs = 0, result = null;
+    let stepMs = 0, wallMs = 0, last = t0, pausedMs = 0, result = null, saved = t0;
     const evaluate = () => (heldOut ? heldOutLoss(a.heldOut, heldOut, B, T) : undefined);
-    if (heldOut) post({ id, progress: { step: 0, steps, heldOutLoss: evaluate(), elapsedSeconds: 0 } });
-    for (let step = 1; step <= steps; step++) {
+    const save = () => {
+      if (!(a.checkpointSeconds > 0)) return;
+      saved = performance.now();
+      const c = checkpoint();
+      post({ id, checkpoint: c.value }, c.transfer);
+    };
+    // Holds while paused (a checkpoint first, so a closed tab loses nothing).
+    const hold = async () => {
+      if (!r.paused || r.cancelled) return;
+      r.state = 'paused';
+      save();
+      const p0 = performance.now();
+      while (r.paused && !r.cancelled) await new Promise((wake) => { r.wake = wake; });
+      pausedMs += performance.now() - p0;
+      last = performance.now();
+      r.state = 'running';
+    };
+    if (heldOut && from === 0) post({ id, progress: { step: 0, steps, heldOutLoss: evaluate(), elapsedSeconds: 0 } });
+    await hold();
+    for (let step = from + 1; step <= steps && !r.cancelled; step++) {
       for (let b = 0; b < B; b++) fillBatch(a.train, offsets(), T, inputs, targets, b);
       const s0 = performance.now();
       result = trainer.step({ data: inputs, shape: [B, T] }, { data: targets, shape: [B, T] });
       const now = performance.now();
-      stepMs = step === 1 ? now - s0 : stepMs + EMA * (now - s0 - stepMs);
+      stepMs = step === from + 1 ? now - s0 : stepMs + EMA * (now - s0 - stepMs);
       r.step = result.step;
       const progress = {
         step: result.step, steps, loss: result.loss, gradNorm: result.gradNorm, learningRate: result.learningRate,
@@ -82,23 +123,17 @@ export function createTrainerServer(post, deps) {
       const sample = a.sample && (step === steps || (a.sampleInterval > 0 && step % a.sampleInterval === 0));
       const sampled = sample ? generate(a.sample.prompt, sampleOptions(a.sample)) : null;
       const end = performance.now();
-      wallMs = step === 1 ? end - last : wallMs + EMA * (end - last - wallMs);
+      wallMs = step === from + 1 ? end - last : wallMs + EMA * (end - last - wallMs);
       last = end;
       progress.secondsLeft = ((steps - step) * wallMs) / 1000;
       progress.elapsedSeconds = (end - t0 - pausedMs) / 1000;
       post({ id, progress });
       if (sampled) post({ id, sample: { step: result.step, promptIds: sampled.promptIds, ids: sampled.ids, text: sampled.text } });
+      if (step < steps && performance.now() - saved >= 1000 * a.checkpointSeconds) save();
       await macrotask();
-      if (r.paused && !r.cancelled) {
-        r.state = 'paused';
-        const p0 = performance.now();
-        while (r.paused && !r.cancelled) await new Promise((wake) => { r.wake = wake; });
-        pausedMs += performance.now() - p0;
-        last = performance.now();
-        r.state = 'running';
-      }
-      if (r.cancelled) break;
+      await hold();
     }
+    save();
     r.state = r.cancelled ? 'cancelled' : 'done';
     return { state: r.state, step: r.step, loss: result?.loss, elapsedSeconds: (performance.now() - t0 - pausedMs) / 1000 };
   }
@@ -138,7 +173,7 @@ export function createTrainerServer(post, deps) {
 
   function snapshot(format = 'auto') {
     const m = need('snapshot');
-    const used = format === 'auto' ? (fitsLlama2c(m.config) ? 'llama2c' : 'agpt') : format;
+    const used = format === 'auto' ? (mismatch(m.config) ? 'agpt' : 'llama2c') : format;
     const bytes = used === 'llama2c' ? m.toLlama2c() : m.save();
     const tok = tokenizer ? tokenizer.slice() : null;
     const value = { checkpoint: bytes, format: used, tokenizer: tok, step: run?.step ?? 0, config: m.config };
@@ -148,6 +183,14 @@ export function createTrainerServer(post, deps) {
   function toHuggingFace() {
     const files = need('toHuggingFace').toHuggingFace();
     return { value: files, transfer: [files['model.safetensors'].buffer] };
+  }
+
+  /** The run's state now: { step, parameters, optimizer } (transferred out). */
+  function checkpoint() {
+    const m = need('checkpoint');
+    const parameters = m.parameters(), optimizer = trainer.state();
+    const buffers = [parameters, optimizer.m, optimizer.v].flatMap((ts) => Object.values(ts).map((t) => t.data.buffer));
+    return { value: { step: optimizer.steps, parameters, optimizer }, transfer: buffers };
   }
 
   function parameters() {
@@ -167,6 +210,7 @@ export function createTrainerServer(post, deps) {
         case 'start': value = await start(id, args); break;
         case 'pause': case 'resume': case 'cancel': value = control(op); break;
         case 'snapshot': ({ value, transfer } = snapshot(args?.format)); break;
+        case 'checkpoint': ({ value, transfer } = checkpoint()); break;
         case 'parameters': ({ value, transfer } = parameters()); break;
         case 'toHuggingFace': ({ value, transfer } = toHuggingFace()); break;
         case 'generate': value = generate(...args); break;

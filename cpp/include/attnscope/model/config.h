@@ -61,7 +61,7 @@ struct ModelConfig {
     WeightType weight_type = WeightType::F32;  // as stored in memory (after any quantize)
     FileDtype file_dtype = FileDtype::F32;     // as stored in the file
     int dim = 0;         // C: width of the residual stream
-    int hidden_dim = 0;  // F: FFN inner width
+    int hidden_dim = 0;  // F: FFN inner width; 0 (trained models only): no FFN sublayer
     int n_layers = 0;    // L
     int n_heads = 0;     // H: query heads
     int n_kv_heads = 0;  // Hkv: key/value heads (H % Hkv == 0; GPT-2: = H)
@@ -79,12 +79,16 @@ struct ModelConfig {
     bool prenorm = true;          // false: post-LN, x = norm(x + f(x))
     Activation activation = Activation::SwiGlu;
     bool bias = false;            // linear layers have biases
+    // Trained models only (Model.create): an encoder, and x = scale * emb[id].
+    bool causal = true;           // false: forward() refuses (a whole sequence at once: the trainer's path)
+    float embedding_scale = 1.f;
 };
 
 // llama2.c's own architecture (run.c's forward): RoPE, RMSNorm, pre-LN, SwiGLU, no biases.
 inline bool is_plain_llama(const ModelConfig& c) {
     return c.arch == Arch::Llama && c.positions == Positions::Rope && c.norm == Norm::RmsNorm &&
-           c.prenorm && c.activation == Activation::SwiGlu && !c.bias;
+           c.prenorm && c.activation == Activation::SwiGlu && !c.bias && c.hidden_dim > 0 && c.causal &&
+           c.embedding_scale == 1.f;
 }
 
 struct LoadOptions {

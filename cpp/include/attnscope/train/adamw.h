@@ -42,13 +42,22 @@ class AdamW {
     //   else min_lr + 0.5 (1 + cos(pi (it - warmup) / (decay - warmup))) (lr - min_lr);
     //   decay_steps < 0: lr after the warm-up. A negative it counts as 0.
     float learning_rate_at(int it) const;
-    // loss_and_gradients + norm + clip + update + weights_changed. A
-    // non-finite loss or gradient norm: Status::NonFinite and NOTHING changes
-    // (weights, moments, step count); bad ids/sizes: InvalidArgument, nothing changed.
+    // loss_and_gradients (with o: micro-batches) + norm + clip + update +
+    // weights_changed. A non-finite loss or gradient norm: Status::NonFinite
+    // and NOTHING changes (weights, moments, step count); bad ids/sizes:
+    // InvalidArgument, nothing changed.
     model::Outcome step(const std::int32_t* inputs, const std::int32_t* targets, int B, int T,
-                        StepResult* out);
+                        StepResult* out, const PassOptions& o = {});
     int steps_taken() const { return steps_; }
     const AdamWOptions& options() const { return o_; }
+
+    // The optimiser's state, for a checkpoint: the moments (the parameter
+    // arena's layout, num_parameters() floats each) and the step count.
+    // Writing them and set_steps_taken() resumes a run exactly where it was.
+    float* first_moments() { return m_; }
+    float* second_moments() { return v_; }
+    // InvalidArgument for n < 0; the step count then stays.
+    model::Outcome set_steps_taken(int n);
     ~AdamW();
     AdamW(const AdamW&) = delete;
     AdamW& operator=(const AdamW&) = delete;
