@@ -57,6 +57,8 @@ export declare class AttnTinyGpt extends HTMLElement {
   /** The worker running the model (null while loading or without a model). */
   readonly worker: ModelWorker | null;
   readonly config: ModelConfig | null;
+  /** The Hugging Face folder in use (its name, the bytes of its model files, their names), or null. */
+  readonly folder: { name: string | null; bytes: number; files: string[] } | null;
   readonly generating: boolean;
   /** Tokens of the last generation. */
   readonly tokens: GeneratedToken[];
@@ -78,6 +80,14 @@ export declare class AttnTinyGpt extends HTMLElement {
   /** Loads a checkpoint (llama2.c or AGPT) and its tokenizer.bin: Files are read here with a progress bar. */
   loadFiles(checkpoint: Blob | ArrayBuffer | Uint8Array, tokenizer?: Blob | ArrayBuffer | Uint8Array | null,
     options?: { tokenizerKind?: 'bpe' | 'char'; quantize?: boolean }): Promise<void>;
+  /**
+   * Loads a Hugging Face folder given as browser Files (a picked or dropped
+   * folder, or its files: config.json, model.safetensors or shards with
+   * model.safetensors.index.json, tokenizer.json; other files are left out)
+   * with ModelWorker.fromHuggingFace and a progress bar; the line under the
+   * picker then shows the folder's name and size. name defaults to the folder's.
+   */
+  loadHuggingFace(files: FileList | File[], options?: { name?: string; quantize?: boolean }): Promise<void>;
   /** Shows generated token `index` in the inspector. */
   inspect(index: number): Promise<TinyGptInspection | null>;
 }

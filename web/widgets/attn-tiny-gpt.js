@@ -6,7 +6,7 @@
 // ('chars-q8' first: the chars model in Q8_0, a quarter of the download with
 // the same held-out loss, docs/BENCHMARKS.md; 'chars' float32; 'words', a
 // word-level model of the same novel; 'sort') or a
-// llama2.c checkpoint + tokenizer.bin read from disk
+// llama2.c checkpoint + tokenizer.bin or a Hugging Face folder read from disk
 // (file inputs or drag and drop; never uploaded). See index.d.ts.
 import { attn } from './attention-source.js';
 import { AttnHeatmap } from './attn-heatmap.js';
@@ -16,6 +16,7 @@ import { AttnElement } from './attn-element.js';
 import { buildView, applyText, showModelChoice, modelInfo, tokenNodes } from './tiny-gpt-view.js';
 import { Inspector } from './tiny-gpt-inspector.js';
 import { sortDroppedFiles, tokenLabel, workerForFiles } from './tiny-gpt-files.js';
+import { droppedFiles, huggingFaceFiles, isHuggingFaceFolder } from './tiny-gpt-folder.js';
 import { readSettings, writeSettings, showKnobs } from './tiny-gpt-controls.js';
 import './tiny-gpt-messages.js';
 
@@ -27,7 +28,7 @@ export class AttnTinyGpt extends AttnElement {
   static get observedAttributes() { return ATTRIBUTES; }
 
   #ui; #inspector; #started = false;
-  #worker = null; #choice = null; #loading = null; #labels = new Map();
+  #worker = null; #choice = null; #loading = null; #labels = new Map(); #folder = null;
   #abort = null; #ids = []; #tokens = []; #promptIds = []; #result = null; #pressed = null; #frameQueued = false;
 
   constructor() {
@@ -43,6 +44,9 @@ export class AttnTinyGpt extends AttnElement {
     ui.generate.addEventListener('click', () => this.generate());
     ui.stop.addEventListener('click', () => this.stop());
     ui.load.addEventListener('click', () => this.#loadChosenFiles());
+    for (const picker of [ui.hfFolder, ui.hfFiles]) {
+      picker.addEventListener('change', () => { if (picker.files?.length) this.loadHuggingFace(picker.files); });
+    }
     ui.prompt.addEventListener('keydown', (e) => { if (e.key === 'Enter') this.generate(); });
     for (const input of [ui.temperature, ui.topP]) input.addEventListener('input', () => showKnobs(ui, langFor(this)));
     ui.output.addEventListener('click', (e) => {
@@ -54,8 +58,11 @@ export class AttnTinyGpt extends AttnElement {
     this.addEventListener('drop', (e) => {
       e.preventDefault();
       ui.files.classList.remove('dragging');
-      const { checkpoint, tokenizer } = sortDroppedFiles(e.dataTransfer?.files ?? []);
-      if (checkpoint) { this.#choose('file', false); this.loadFiles(checkpoint, tokenizer); }
+      droppedFiles(e.dataTransfer).then(({ files, folder }) => {
+        if (isHuggingFaceFolder(files)) return this.loadHuggingFace(files, { name: folder });
+        const { checkpoint, tokenizer } = sortDroppedFiles(files);
+        return checkpoint ? this.loadFiles(checkpoint, tokenizer) : null;
+      }).catch((err) => this.#error(err.message ?? String(err)));
     });
   }
 
@@ -84,6 +91,8 @@ export class AttnTinyGpt extends AttnElement {
   get headRoles() { return this.#ui.roles; }
   /** The loaded model's config, or null. */
   get config() { return this.#worker?.config ?? null; }
+  /** The Hugging Face folder in use: { name, bytes, files } (its model files' names), or null. */
+  get folder() { return this.#folder && { ...this.#folder, files: [...this.#folder.files] }; }
   /** True while tokens are being generated. */
   get generating() { return this.#abort !== null; }
   /** The tokens of the last generation: [{ id, text, position, index }]. */
@@ -175,6 +184,31 @@ export class AttnTinyGpt extends AttnElement {
   }
 
 
+  /**
+   * Loads a Hugging Face folder (config.json, model.safetensors or shards with
+   * their index, tokenizer.json) given as browser Files (a picked or dropped
+   * folder; other files are left out) in a ModelWorker, with a progress bar.
+   * opts: { name } (else the folder's name), { quantize } (else the checkbox).
+   */
+  loadHuggingFace(files, opts = {}) {
+    this.#choose('file', false);
+    const ui = this.#ui;
+    const picked = huggingFaceFiles(files, opts.name ?? null);
+    const mb = (n) => (n / 1e6).toFixed(1);
+    const shards = picked.files.filter((f) => f.name.endsWith('.safetensors')).map((f) => f.name);
+    const weights = shards.length === 1 ? shards[0] : `${shards.length} × .safetensors`;
+    const progress = ({ phase, loaded, total }) => {
+      const done = phase === 'done';
+      ui.progress.hidden = done;
+      ui.progress.value = total ? loaded / total : 0;
+      const file = phase === 'weights' ? weights : 'config.json';
+      ui.fileStatus.textContent = done ? '' : t('gpt.hf.reading', { file, got: mb(loaded), total: mb(total) }, langFor(this));
+    };
+    return this.#load(() => attn.ModelWorker.fromHuggingFace(picked.files, {
+      name: picked.name ?? undefined, quantize: opts.quantize ?? ui.quantize.checked, onProgress: progress,
+    }), { name: picked.name, bytes: picked.bytes, files: picked.files.map((f) => f.name).sort() });
+  }
+
   /** Shows token `index` of the last generation in the inspector; resolves to what it shows. */
   async inspect(index) {
     const token = this.#tokens[index];
@@ -228,17 +262,18 @@ export class AttnTinyGpt extends AttnElement {
     }
   }
 
-  #load(make) {
+  #load(make, folder = null) {
     const ui = this.#ui;
     this.#error('');
     this.#replaceWorker(null);
+    this.#folder = folder;
     ui.info.textContent = t('gpt.loading', {}, langFor(this));
     ui.generate.disabled = true;
     const loading = this.#loading = (async () => {
       const worker = await make();
       if (loading !== this.#loading) { worker.dispose(); return; } // another model was chosen meanwhile
       this.#replaceWorker(worker);
-      ui.info.textContent = modelInfo(worker.config, langFor(this));
+      ui.info.textContent = modelInfo(worker.config, langFor(this), this.#folder);
       this.dispatchEvent(new CustomEvent('model-load', { detail: worker.config }));
     })();
     loading.catch((e) => {
@@ -296,7 +331,7 @@ export class AttnTinyGpt extends AttnElement {
     const lang = langFor(this);
     applyText(this.#ui, this.shadowRoot, lang);
     showModelChoice(this.#ui, this.#choice, lang);
-    if (this.#worker) this.#ui.info.textContent = modelInfo(this.#worker.config, lang);
+    if (this.#worker) this.#ui.info.textContent = modelInfo(this.#worker.config, lang, this.#folder);
     showKnobs(this.#ui, lang);
     if (this.#result && !this.generating) this.#speed(this.#result.tokensPerSecond, this.#result.stopReason);
     this.#ui.stop.disabled = !this.generating;

@@ -19,17 +19,11 @@ export function argmax(row) {
 const readClocks = (clocks) => Object.fromEntries(Object.entries(clocks).map(([k, f]) => [k, f()]));
 const since = (clocks, start) => Object.fromEntries(Object.entries(clocks).map(([k, f]) => [k, f() - start[k]]));
 
-/**
- * attnscope's model of the folder. Until Model.fromHuggingFace reads
- * safetensors, the same weights come from model.agpt (our GPT-2 layout,
- * written from the same tensors by make_gpt2.py).
- */
+/** attnscope's model of the folder, read as a user reads one: Model.fromHuggingFace. */
 export async function attnscopeSystem(attn, dir, clocks) {
   const files = { 'config.json': readFileSync(`${dir}/config.json`), 'model.safetensors': readFileSync(`${dir}/model.safetensors`) };
-  const model = typeof attn.Model.fromHuggingFace === 'function'
-    ? await attn.Model.fromHuggingFace(files)
-    : attn.Model.fromGpt2(readFileSync(`${dir}/model.agpt`));
-  const route = typeof attn.Model.fromHuggingFace === 'function' ? 'Model.fromHuggingFace' : 'Model.fromGpt2 (AGPT copy of the weights)';
+  const model = await attn.Model.fromHuggingFace(files);
+  const route = 'Model.fromHuggingFace';
   return {
     name: 'attnscope',
     route,
