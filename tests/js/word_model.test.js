@@ -21,6 +21,7 @@ const [trainEnd, validEnd] = entry.data.cuts;
 // the chars model's LOSS_MARGIN); a wrong tokenizer or a shifted target
 // costs nats, not hundredths.
 const LOSS_MARGIN = 0.01;
+const WINDOWS = 3; // of tests/fixtures/word_model_loss.json's 8 (765 tokens)
 
 let model;
 beforeAll(async () => { model = await attn.Model.default('words'); });
@@ -65,10 +66,12 @@ describe('web/models/words-q8.bin and words.tokenizer.json', () => {
     const ids = Int32Array.from(tok.encode(corpus.slice(validEnd), { addSpecialTokens: false }));
     expect(ids.length).toBe(entry.test.tokens);
     expect(sha(new Uint8Array(ids.buffer))).toBe(reference.test_sha256); // the ids the reference scored
-    const loss = testLoss(model, ids.subarray(0, reference.windows * reference.window));
-    expect(Math.abs(loss - reference.loss_per_token)).toBeLessThan(LOSS_MARGIN);
+    // The first WINDOWS of the reference's windows (each a full 255 tokens): the scalar build is slow.
+    const loss = testLoss(model, ids.subarray(0, WINDOWS * reference.window));
+    const want = reference.per_window.slice(0, WINDOWS).reduce((a, b) => a + b) / WINDOWS;
+    expect(Math.abs(loss - want)).toBeLessThan(LOSS_MARGIN);
     expect(loss).toBeLessThan(entry.test.unigram_per_token - 1); // it learnt more than word frequencies
-  });
+  }, 60_000);
 
   test('the documented sample is what the model writes with the documented settings', () => {
     const { prompt, ...sampling } = SAMPLE;
