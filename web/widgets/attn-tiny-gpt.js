@@ -59,10 +59,11 @@ export class AttnTinyGpt extends AttnElement {
       e.preventDefault();
       ui.files.classList.remove('dragging');
       droppedFiles(e.dataTransfer).then(({ files, folder }) => {
-        if (isHuggingFaceFolder(files)) return this.loadHuggingFace(files, { name: folder });
+        // a load that fails shows its own error (#load)
+        if (isHuggingFaceFolder(files)) { this.loadHuggingFace(files, { name: folder }).catch(() => {}); return; }
         const { checkpoint, tokenizer } = sortDroppedFiles(files);
-        return checkpoint ? this.loadFiles(checkpoint, tokenizer) : null;
-      }).catch((err) => this.#error(err.message ?? String(err)));
+        if (checkpoint) this.loadFiles(checkpoint, tokenizer).catch(() => {});
+      }, (err) => this.#error(err.message ?? String(err))); // the folder could not be listed
     });
   }
 
