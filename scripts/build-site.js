@@ -1,5 +1,6 @@
-// The production site: every page of web/playground/pages.js bundled and
-// minified by Vite into dist/site/ (hashed names under assets/), KaTeX's
+// The production site: every page of web/playground/pages.js put together
+// from its file and the page template (web/playground/page-template.js),
+// bundled and minified by Vite into dist/site/ (hashed names under assets/), KaTeX's
 // module minified and its fonts beside its stylesheet, the code-exercise
 // sandbox (it needs its own address and CSP) and the pages' JSON exercise
 // packs copied as they are, and every text asset precompressed as .gz and
@@ -9,47 +10,43 @@ import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, minify } from 'vite';
-import { PAGES } from '../web/playground/pages.js';
+import { build } from 'vite';
+import { CODE_SPLITTING, copySandbox, packageAssets } from './vite-assets.js';
+import { PAGES, pageAt } from '../web/playground/pages.js';
+import { renderPage } from '../web/playground/page-template.js';
 import { CSP, SANDBOX_CSP } from './serve.js';
-import { pageHeadProblems } from './page-heads.js';
 import { readTypes } from './widget-docs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PLAYGROUND = join(ROOT, 'web/playground');
 export const SITE = join(ROOT, 'dist/site');
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.map']);
-const SANDBOX_FROM_ASSETS = '../exercises/sandbox/frame.html';
 const WIDGET_TYPES = "new URL('../widgets/index.d.ts', import.meta.url)";
 
-/** Vite plugin: the sandbox page stays at its own address; KaTeX's module is minified; its fonts sit beside its CSS. */
-function siteAssets() {
+/** Vite plugin: each page's file becomes its whole document (the same function scripts/serve.js --dev runs). */
+function pageTemplate() {
   return {
-    name: 'attnscope-site-assets',
-    transform(code, id) {
-      // A non-literal URL, which Vite leaves alone: chunks live in assets/, the sandbox in exercises/sandbox/.
-      if (id.endsWith('/exercises/sandbox/client.js')) {
-        return code.replace("new URL('./frame.html', import.meta.url)", `new URL(${JSON.stringify(SANDBOX_FROM_ASSETS)}.toString(), import.meta.url)`);
-      }
-      // The widget reference reads index.d.ts and the per-element files it re-exports: one asset with them inlined (one request).
-      if (id.endsWith('/playground/widgets.js') && code.includes(WIDGET_TYPES)) {
-        return readTypes().then((source) => {
-          const ref = this.emitFile({ type: 'asset', name: 'widget-types.d.ts', source });
-          return code.replace(WIDGET_TYPES, `new URL(import.meta.ROLLDOWN_FILE_URL_${ref}, '' + import.meta.url)`);
-        });
-      }
-      return null;
+    name: 'attnscope-page-template',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, { filename }) {
+        const page = pageAt(filename);
+        return page && !page.standalone ? renderPage(page, html, { csp: CSP }) : html;
+      },
     },
-    async generateBundle(_, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type === 'asset' && /katex[^/]*\.mjs$/.test(file.fileName)) {
-          file.source = (await minify(file.fileName, String(file.source), { compress: true, mangle: true })).code;
-        }
-      }
-      const fonts = join(ROOT, 'web/vendor/katex/fonts');
-      for (const name of await readdir(fonts)) {
-        this.emitFile({ type: 'asset', fileName: `assets/fonts/${name}`, source: await readFile(join(fonts, name)) });
-      }
+  };
+}
+
+/** Vite plugin: the widget reference reads index.d.ts and the per-element files it re-exports: one asset with them inlined (one request). */
+function widgetTypes() {
+  return {
+    name: 'attnscope-widget-types',
+    transform(code, id) {
+      if (!id.endsWith('/playground/widgets.js') || !code.includes(WIDGET_TYPES)) return null;
+      return readTypes().then((source) => {
+        const ref = this.emitFile({ type: 'asset', name: 'widget-types.d.ts', source });
+        return code.replace(WIDGET_TYPES, `new URL(import.meta.ROLLDOWN_FILE_URL_${ref}, '' + import.meta.url)`);
+      });
     },
   };
 }
@@ -78,28 +75,23 @@ export async function precompress(dir) {
 }
 
 export async function buildSite({ outDir = SITE, quiet = false } = {}) {
-  // A page that left the shared template (scripts/page-heads.js) is not shipped.
-  const drift = pageHeadProblems();
-  if (drift.length) throw new Error(`pages deviate from the page template:\n${drift.join('\n')}`);
   await rm(outDir, { recursive: true, force: true });
   await build({
     root: PLAYGROUND,
     base: './',
     configFile: false,
     logLevel: quiet ? 'warn' : 'info',
-    plugins: [siteAssets()],
+    plugins: [pageTemplate(), packageAssets(), widgetTypes()],
     worker: { format: 'es' },
     build: {
       outDir,
       emptyOutDir: true,
       assetsInlineLimit: 0, // the CSP allows no data: scripts; keep every asset a file
       chunkSizeWarningLimit: 1024,
-      rollupOptions: { input: Object.fromEntries(PAGES.map((p) => [p.nav, join(PLAYGROUND, p.path)])) },
+      rollupOptions: { input: Object.fromEntries(PAGES.map((p) => [p.nav, join(PLAYGROUND, p.path)])), output: { codeSplitting: CODE_SPLITTING } },
     },
   });
-  await cp(join(ROOT, 'web/exercises/sandbox'), join(outDir, 'exercises/sandbox'), {
-    recursive: true, filter: (src) => !src.endsWith('client.js'),
-  });
+  await copySandbox(outDir);
   // Data the pages fetch at run time by a relative address (exercise packs).
   for (const name of await readdir(PLAYGROUND)) {
     if (name.endsWith('.json')) await cp(join(PLAYGROUND, name), join(outDir, name));

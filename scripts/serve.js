@@ -9,10 +9,16 @@
 // precompressed (.br, .gz beside the file) when the browser accepts them,
 // with an ETag (a repeat visit gets 304) and Cache-Control: hashed assets
 // are immutable for a year, everything else is revalidated each time.
+// With --dev a playground page is put together from its file and the page
+// template on each request (web/playground/page-template.js), as the
+// production build does once.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { basename, dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAGES } from '../web/playground/pages.js';
+import { renderPage } from '../web/playground/page-template.js';
 
 export const WEB = resolve(fileURLToPath(new URL('../web', import.meta.url)));
 export const SITE = resolve(fileURLToPath(new URL('../dist/site', import.meta.url)));
@@ -58,6 +64,25 @@ async function variant(file, acceptEncoding = '') {
   return { file, encoding: null };
 }
 
+const PLAYGROUND = join(WEB, 'playground');
+
+/** The playground page that `path` (a file found under web/) is the body of, or null. */
+function templatedPage(path) {
+  if (dirname(path) !== PLAYGROUND) return null;
+  const page = PAGES.find((p) => p.path === basename(path));
+  return page && !page.standalone ? page : null;
+}
+
+/**
+ * What a server of the sources sends for the file at `path` (absolute, under
+ * web/): a playground page put together from its file and the template, any
+ * other file as it is. For servers of web/ other than this one (tests).
+ */
+export async function sourceBody(path) {
+  const page = templatedPage(path);
+  return page ? Buffer.from(renderPage(page, await readFile(path, 'utf8'), { csp: CSP })) : readFile(path);
+}
+
 /** The headers that make a page crossOriginIsolated (SharedArrayBuffer, wasm threads). */
 export const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -84,8 +109,11 @@ export function startServer(port = 0, { dev = true, root = dev ? WEB : SITE, iso
       res.end('not found');
       return;
     }
-    const { file, encoding } = await variant(found, req.headers['accept-encoding']);
-    const etag = `"${file.size.toString(36)}-${Math.floor(file.mtime).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+    const rendered = dev && templatedPage(found.path) ? await sourceBody(found.path) : null;
+    const { file, encoding } = rendered ? { file: found, encoding: null } : await variant(found, req.headers['accept-encoding']);
+    const etag = rendered
+      ? `"${createHash('sha1').update(rendered).digest('base64url').slice(0, 16)}"`
+      : `"${file.size.toString(36)}-${Math.floor(file.mtime).toString(36)}${encoding ? `-${encoding}` : ''}"`;
     const headers = {
       'Content-Type': TYPES[extname(found.path)] ?? 'application/octet-stream',
       'Content-Security-Policy': url.pathname === SANDBOX_PAGE ? SANDBOX_CSP : CSP,
@@ -100,7 +128,7 @@ export function startServer(port = 0, { dev = true, root = dev ? WEB : SITE, iso
       res.end();
       return;
     }
-    const body = await readFile(file.path);
+    const body = rendered ?? await readFile(file.path);
     res.writeHead(200, { ...headers, 'Content-Length': body.length });
     res.end(req.method === 'HEAD' ? undefined : body);
   });

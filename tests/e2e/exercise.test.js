@@ -4,11 +4,11 @@
 // sandbox stopping an infinite loop while the page keeps working, and
 // learner code unable to reach the host page's cookie, storage or DOM.
 import { createServer } from 'node:http';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CSP, SANDBOX_CSP } from '../../scripts/serve.js';
+import { CSP, SANDBOX_CSP, sourceBody } from '../../scripts/serve.js';
 import { ARTIFACTS, collectErrors, exposeLib, launchBrowser, screenshot, serveWeb } from './browser.js';
 
 let web, browser;
@@ -280,7 +280,7 @@ describe('a host that sends its strict CSP on every path, the sandbox page inclu
       const path = normalize(join(WEB, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
       try {
         if (!path.startsWith(WEB)) throw new Error('outside');
-        const body = await readFile(path);
+        const body = await sourceBody(path); // a playground page is put together as scripts/serve.js --dev does
         res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP });
         res.end(body);
       } catch {

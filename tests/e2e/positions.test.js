@@ -224,3 +224,53 @@ describe('positions page', () => {
     await page.close();
   });
 });
+
+describe('positions page address', () => {
+  /** Every <input> and <select> of the page and of its widgets' shadow roots: [{host, index, type, value}] (host: the widget's id, or '' for the page). */
+  const CONTROLS = () => {
+    const found = [];
+    const walk = (root, host) => {
+      root.querySelectorAll('input, select').forEach((c) => found.push({ host, c }));
+      root.querySelectorAll('*').forEach((e) => { if (e.shadowRoot && e.localName.startsWith('attn-')) walk(e.shadowRoot, host || e.id); });
+    };
+    walk(document.querySelector('main'), '');
+    return found;
+  };
+
+  test('every control reaches the address, and the address alone brings every control back', async () => {
+    const { page, errors } = await openPositions('?lang=en');
+    const list = await page.evaluate(`(${CONTROLS})().map(({ host, c }) => ({ host, type: c.type || c.localName, label: c.closest('label')?.textContent.trim().slice(0, 30) ?? c.id }))`);
+    expect(list.length).toBeGreaterThan(10);
+    const silent = [];
+    for (let i = 0; i < list.length; i++) {
+      const before = page.url();
+      const changed = await page.evaluate(`(() => {
+        const { c } = (${CONTROLS})()[${i}];
+        if (c.type === 'checkbox') c.checked = !c.checked;
+        else if (c.localName === 'select') c.selectedIndex = (c.selectedIndex + 1) % c.options.length;
+        else if (c.type === 'range' || c.type === 'number') {
+          const v = Number(c.value), min = Number(c.min || 0), max = Number(c.max || v + 2);
+          c.value = String(v === min ? (c.type === 'range' ? max : v + 1) : min);
+        } else c.value += 'x';
+        c.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+        c.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+        return c.value;
+      })()`);
+      await page.waitForTimeout(50); // the widgets re-render and write their attributes at the end of the task
+      if (page.url() === before) silent.push(`${list[i].host || 'page'} ${list[i].type} "${list[i].label}" → ${changed}`);
+    }
+    expect(silent, 'controls whose change left the address as it was').toEqual([]);
+    const values = () => page.evaluate(`(${CONTROLS})().map(({ c }) => (c.type === 'checkbox' ? c.checked : c.value))`);
+    const wanted = await values();
+    const copy = await env.browser.context.newPage();
+    await copy.goto(page.url());
+    await copy.waitForSelector('body[data-ready="true"]');
+    await copy.waitForTimeout(100);
+    const got = await copy.evaluate(`(${CONTROLS})().map(({ c }) => (c.type === 'checkbox' ? c.checked : c.value))`);
+    const differ = list.map((c, i) => (got[i] === wanted[i] ? null : `${c.host || 'page'} "${c.label}": ${got[i]} instead of ${wanted[i]}`)).filter(Boolean);
+    expect(differ, 'controls the address did not bring back').toEqual([]);
+    expect(errors).toEqual([]);
+    await copy.close();
+    await page.close();
+  });
+});

@@ -14,7 +14,10 @@ import { PAGES } from '../../web/playground/pages.js';
 import { collectErrors, launchBrowser } from './browser.js';
 
 const KB = 1024;
-const BUDGET = { home: 250 * KB, lab: 300 * KB }; // bytes on the wire before the page is interactive
+// Bytes on the wire before the page is interactive. Both pages load only the core and the
+// elements they show (widgets/core.js, the elements' own modules): ~155 KB each when this
+// was set, against ~310 KB for the lab when it imported the whole API.
+const BUDGET = { home: 200 * KB, lab: 200 * KB };
 const MAX_REQUESTS = 40;
 const EXCLUDED = /\.bin$/; // models and training data are not part of the budget
 
@@ -111,6 +114,23 @@ describe('production site', () => {
     });
     await page.close();
   });
+
+  test('an experiment trains in its Worker, bundled with everything it imports', async () => {
+    const page = await browser.context.newPage();
+    const errors = collectErrors(page);
+    const failed = [];
+    page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`); });
+    await page.goto(`${origin}/grokking.html?lang=en`);
+    await page.waitForFunction(ready, false, { timeout: 30_000 });
+    const grok = page.locator('#grok');
+    await grok.evaluate((e) => { e.run(); });
+    // Steps only come from the Worker: its module, the wasm and the experiment's code all loaded.
+    await page.waitForFunction(() => /step [1-9]\d* of/.test(document.getElementById('grok').shadowRoot.textContent), null, { timeout: 60_000 });
+    await grok.evaluate((e) => e.cancel());
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
 
   test('a stock static server (python3 -m http.server) serves a page of each kind', async () => {
     const python = spawn('/usr/bin/python3', ['-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -171,7 +171,7 @@ describe('reduced motion', () => {
   test('the RoPE dial plays only without the preference', async () => {
     const dial = async (reducedMotion) => {
       const { page } = await open('positions.html?lang=en', { reducedMotion });
-      const play = page.locator('#dial button[aria-pressed]');
+      const play = page.locator('#dial button.play');
       const hidden = await play.evaluate((b) => b.hidden || b.getClientRects().length === 0);
       let moved = false;
       if (!hidden) {

@@ -128,10 +128,10 @@ describe('Train page: a run that survives', () => {
     expect(saved).toBeLessThanOrEqual(Number(m[1]));
     expect((await storedRun(page)).step).toBe(saved);
     expect(await inShadow(page, (e) => [e.worker.state, e.worker.lastCheckpoint.step])).toEqual(['failed', saved]);
-    const button = await inShadow(page, (e) => { const b = e.shadowRoot.querySelector('.actions .button:nth-child(7)'); return [b.hidden, b.textContent]; });
+    const button = await inShadow(page, (e) => { const b = e.shadowRoot.querySelector('.actions [data-i18n="train.resumeFrom"]'); return [b.hidden, b.textContent]; });
     expect(button).toEqual([false, `Resume from step ${saved}`]);
     await shots(page, 'train-worker-died');
-    await click(page, '.actions .button:nth-child(7)');
+    await click(page, '.actions [data-i18n="train.resumeFrom"]');
     await expect.poll(() => step(page), { timeout: 60_000 }).toBeGreaterThan(saved + 2);
     expect(await inShadow(page, (e) => e.state)).toBe('running');
     expectWhole(await inShadow(page, (e) => e.progress));

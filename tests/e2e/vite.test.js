@@ -3,7 +3,7 @@
 // it), and the built app computes softmax in Chromium. This proves the glue's
 // new URL('*.wasm', import.meta.url) survives bundling and the .wasm is emitted.
 import { createServer } from 'node:http';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +13,18 @@ import { CSP } from '../../scripts/serve.js';
 import { collectErrors, launchBrowser } from './browser.js';
 
 const ENTRY = fileURLToPath(new URL('../../web/lib/index.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The README's bundler example, as a reader pastes it into an app's main.js.
+const README_APP = (await readFile(join(ROOT, 'README.md'), 'utf8')).split('<!-- bundler:start -->')[1].split('<!-- bundler:end -->')[0].replace(/```js|```/g, '');
+
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.bin': 'application/octet-stream' };
 
-const APP_HTML = `<!doctype html>
+const APP_HTML_OF = (script) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>vite app</title><link rel="icon" href="data:,">
-<script type="module" src="./main.js"></script></head><body></body></html>
+<script type="module" src="${script}"></script></head><body></body></html>
 `;
+const APP_HTML = APP_HTML_OF('./main.js');
+const WIDGET_HTML = APP_HTML_OF('./widget.js');
 const APP_MAIN = `import * as attn from 'attnscope';
 attn.ready().then(() => {
   const p = attn.softmax(attn.tensor(new Float32Array([1, 2, -Infinity, 3, 0.5, 0.5, 0.5, 0.5]), [2, 4]));
@@ -56,12 +62,17 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'attnscope-vite-'));
   await writeFile(join(dir, 'index.html'), APP_HTML);
   await writeFile(join(dir, 'main.js'), APP_MAIN);
+  await writeFile(join(dir, 'widget.html'), WIDGET_HTML);
+  await writeFile(join(dir, 'widget.js'), README_APP);
+  // The package installed as the app sees it: its exports map resolves 'attnscope/widgets/attn-heatmap'.
+  await mkdir(join(dir, 'node_modules'));
+  await symlink(ROOT, join(dir, 'node_modules/attnscope'));
   await build({
     root: dir,
     configFile: false,
     logLevel: 'warn',
     resolve: { alias: [{ find: /^attnscope$/, replacement: ENTRY }] },
-    build: { outDir: join(dir, 'dist'), emptyOutDir: true },
+    build: { outDir: join(dir, 'dist'), emptyOutDir: true, rollupOptions: { input: { main: join(dir, 'index.html'), widget: join(dir, 'widget.html') } } },
   });
   server = await serveDir(join(dir, 'dist'));
   origin = `http://127.0.0.1:${server.address().port}`;
@@ -115,6 +126,23 @@ test('the vite-built app loads the wasm and computes softmax correctly in Chromi
   const worst = Math.max(...result.softmax.map((v, i) => Math.abs(v - want[i])));
   expect(worst, `worst |wasm - float64| = ${worst}`).toBeLessThan(TOLERANCE);
   expect(result.softmax[2]).toBe(0);
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+test("the README's bundler example registers <attn-heatmap> alone, through the package's exports, and it draws causal weights", async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${origin}/widget.html`);
+  await page.waitForSelector('body[data-backend]', { state: 'attached' });
+  const weights = await page.waitForFunction(() => document.querySelector('attn-heatmap').weights).then((h) => h.evaluate((w) => ({ shape: w.shape, data: Array.from(w.data) })));
+  expect(weights.shape).toEqual([6, 6]);
+  for (let i = 0; i < 6; i++) {
+    for (let j = i + 1; j < 6; j++) expect(weights.data[i * 6 + j]).toBe(0);
+    expect(Math.abs(weights.data.slice(i * 6, i * 6 + 6).reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-6);
+  }
+  // Only the heatmap was registered: no other element's module came along.
+  expect(await page.evaluate(() => [customElements.get('attn-heatmap'), customElements.get('attn-tiny-gpt'), customElements.get('attn-exercise')].map(Boolean))).toEqual([true, false, false]);
   expect(errors).toEqual([]);
   await page.close();
 });

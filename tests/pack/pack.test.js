@@ -45,6 +45,16 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
       'web/experiments/reference/in-context-regression.json']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
     }
+    // The widgets folder a lecture page loads (from a copy or a CDN that serves npm packages; npm pack builds it).
+    for (const f of ['dist/widgets/index.js', 'dist/widgets/attn-heatmap.js', 'dist/widgets/exercises/sandbox/frame.html', 'dist/widgets/LICENSE']) {
+      assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
+    }
+    // One element's module: 'attnscope/widgets/<tag>' resolves to its define module (a bundler imports it; Node has no DOM).
+    writeFileSync(join(dir, 'resolve.mjs'), `
+      console.log(JSON.stringify(['attnscope/widgets', 'attnscope/widgets/attn-heatmap', 'attnscope/widgets/attn-tiny-gpt'].map((s) => import.meta.resolve(s).split('/attnscope/')[1])));
+    `);
+    assert.deepEqual(JSON.parse(execFileSync('node', ['resolve.mjs'], { cwd: dir, encoding: 'utf8' })),
+      ['web/widgets/index.js', 'web/widgets/define/attn-heatmap.js', 'web/widgets/define/attn-tiny-gpt.js']);
     // The docs a user reads from node_modules, and the recorded runs their figures come from.
     for (const f of ['README.md', 'CHANGELOG.md', 'SECURITY.md', 'LICENSE', 'docs/ARCHITECTURE.md', 'docs/CONTRIBUTING.md',
       'docs/BENCHMARKS.md', 'docs/benchmarks-history.md', 'docs/bench/2026-11-26-compare-node.json']) {

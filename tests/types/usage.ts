@@ -5,6 +5,7 @@ import type { Tensor } from 'attnscope';
 import { prepare, checkTyped, describeResult, validateExercise } from 'attnscope/exercises';
 import type { Exercise } from 'attnscope/exercises';
 import type { AttnTinyGpt } from 'attnscope/widgets';
+import { AttnHeatmap } from 'attnscope/widgets/attn-heatmap';
 
 export async function demo(): Promise<number> {
   await attn.ready();
@@ -215,6 +216,15 @@ export function heatmapWidget(): number {
   map.valueAt(0);
   const grid = document.querySelector('attn-mask-grid');
   return map.valueAt(0, 1) + (map.rowSums?.[0] ?? 0) + (grid ? grid.valueAt(0, 0) : 0);
+}
+
+// attnscope/widgets/<tag>: one element's module, typed as the element.
+export function oneElement(): number {
+  const Heatmap: typeof AttnHeatmap = AttnHeatmap.define('my-heatmap');
+  const map = new Heatmap();
+  // @ts-expect-error an element module exports its class, not the others
+  const none: typeof import('attnscope/widgets/attn-heatmap').AttnTinyGpt = null;
+  return map.valueAt(0, 0) + (none ? 1 : 0);
 }
 
 // Training (docs/TRAINING.md): Model.create, named parameters, Trainer.

@@ -6,8 +6,9 @@ import { AttnscopeError } from '../lib/errors.js';
 
 export class ExperimentWorker {
   /** `url`: the worker module (default: worker.js beside this file). */
-  constructor(url = new URL('./worker.js', import.meta.url)) {
-    this.worker = new Worker(url, { type: 'module' });
+  constructor(url) {
+    // The default spelled out as new Worker(new URL(…)): the form bundlers follow, so a build bundles worker.js and its imports.
+    this.worker = url ? new Worker(url, { type: 'module' }) : new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.nextId = 1;
     this.pending = new Map();
     this.worker.onmessage = ({ data: msg }) => this.#receive(msg);

@@ -1,10 +1,11 @@
 // The exercise gallery: lists the built-in pack (web/exercises/pack) by
-// topic, in the pack's order, and embeds every exercise with its tag shown
+// topic, in the pack's order, and embeds every exercise with its embed code
 // for authors. body[data-ready="true"] once every exercise has loaded (or
 // failed: data-failed counts those).
 import './site.js';
 import { lang, onLangChange } from '../widgets/index.js';
 import { loadBuiltinPack } from '../exercises/index.js';
+import { addEmbedControl } from './embed-code.js';
 import { TOPICS as TOPIC_LIST } from './topics.js';
 import { scrollToAnchor } from './url-state.js';
 
@@ -51,8 +52,9 @@ for (const [topic, list] of groups) {
     const widget = el('attn-exercise', { dataset: { topic } });
     widget.setAttribute('exercise', ex.id);
     elements.push(widget);
-    item.append(widget, el('code', { className: 'embed-tag', textContent: `<attn-exercise exercise="${ex.id}"></attn-exercise>` }));
+    item.append(widget);
     section.append(item);
+    addEmbedControl(widget);
   }
   gallery.append(section);
 }

@@ -1,13 +1,18 @@
-// The home page: what attnscope is, and every lecture topic (topics.js) mapped
-// to the pages that show it (pages.js), their widgets and the topic's
-// exercises, in the suggested order; then every page under the site nav's
-// groups (pages.js, the nav's own source). Links of the attention lab's old address
+// The home page: something to move first (one <attn-heatmap> over the
+// reader's own sentence), then every lecture topic (topics.js) as a card
+// with its drawing (topic-pictures.js), plain name and the pages that teach
+// it (pages.js), then every page under the site nav's groups. Tag names stay
+// on the widget reference page. Links of the attention lab's old address
 // (index.html with the lab's settings in the query) are sent on to lab.html.
 import './site.js';
+import '../widgets/define/attn-heatmap.js';
 import { addMessages, lang, onLangChange, t } from '../widgets/i18n.js';
 import { HOME_MESSAGES } from './home-messages.js';
 import { TOPICS } from './topics.js';
+import { topicPicture } from './topic-pictures.js';
 import { GROUPS, PAGES, pagesFor, pagesIn } from './pages.js';
+import { bindUrlState, control } from './url-state.js';
+import { translatePage } from './page-language.js';
 
 const LAB_KEYS = ['n', 'd', 'seed', 'kind', 'causal', 'temperature', 'tokens', 'q', 'k'];
 const query = new URLSearchParams(location.search);
@@ -21,22 +26,51 @@ const el = (tag, props = {}, ...children) => {
   node.append(...children);
   return node;
 };
+const MAX_WORDS = 10;
+const FIRST_SEED = 7;
 
-function topicItem(topic, code) {
+// The live view: a sentence, a temperature, "only look back", and the seed of Q and K.
+const live = $('live'), sentence = $('sentence'), temp = $('temp'), lookBack = $('only-earlier');
+const state = { edited: false, seed: FIRST_SEED };
+const words = () => (sentence.value.trim() || t('live.default')).split(/\s+/).slice(0, MAX_WORDS);
+
+function drawLive() {
+  live.setAttribute('tokens', words().join(' '));
+  live.setAttribute('temperature', temp.value);
+  live.setAttribute('seed', String(state.seed));
+  live.toggleAttribute('causal', lookBack.checked);
+  $('temp-out').textContent = Number(temp.value).toFixed(2);
+}
+
+const address = bindUrlState([
+  { key: 'sentence', element: sentence, get: () => (state.edited ? sentence.value : null),
+    set(v) { sentence.value = v; state.edited = true; }, reset() { state.edited = false; sentence.value = t('live.default'); } },
+  control('temp', temp),
+  control('look-back', lookBack),
+  { key: 'qk', get: () => (state.seed === FIRST_SEED ? null : String(state.seed)),
+    set(v) { state.seed = Number(v) >>> 0; }, reset() { state.seed = FIRST_SEED; } },
+], { apply: drawLive });
+
+sentence.addEventListener('input', () => { state.edited = true; drawLive(); });
+temp.addEventListener('input', drawLive);
+lookBack.addEventListener('change', drawLive);
+$('reroll').addEventListener('click', () => {
+  state.seed = (state.seed + 1) % 4294967296;
+  drawLive();
+  address.save({ push: true });
+});
+
+// The topics: a card each, in order.
+function topicCard(topic, code) {
   const pages = pagesFor(topic.id);
-  const widgets = [...new Set(pages.flatMap((p) => p.widgets))];
-  const pageLinks = pages.length
-    ? pages.flatMap((p, i) => [i ? ', ' : '', el('a', { href: p.path, textContent: p.title[code] })])
-    : [t('home.none')];
-  const facts = el('dl', { className: 'facts' },
-    el('dt', { textContent: t('home.page') }), el('dd', {}, ...pageLinks));
-  if (widgets.length) {
-    facts.append(el('dt', { textContent: t('home.widgets') }),
-      el('dd', {}, ...widgets.flatMap((w, i) => [i ? ' ' : '', el('code', { textContent: `<${w}>` })])));
-  }
-  facts.append(el('dt', { textContent: t('home.exercises') }),
-    el('dd', {}, el('a', { href: `exercises.html#topic-${topic.id}`, textContent: t('home.exercisesLink') })));
-  return el('li', { id: `topic-${topic.id}` }, el('h3', { textContent: topic.title[code] }), facts);
+  const links = pages.map((p) => el('li', {}, el('a', { href: p.path, textContent: p.title[code] })));
+  links.push(el('li', {}, el('a', { href: `exercises.html#topic-${topic.id}`, textContent: t('home.exercises') })));
+  return el('li', { id: `topic-${topic.id}`, className: 'topic-card' },
+    topicPicture(topic.id),
+    el('h3', { textContent: topic.plain[code] }),
+    el('p', { className: 'lecture-name', textContent: topic.title[code] }),
+    el('p', { className: 'summary', textContent: topic.summary[code] }),
+    el('ul', { className: 'topic-links', ariaLabel: t('home.pagesOf', { topic: topic.plain[code] }) }, ...links));
 }
 
 function siteMap(code) {
@@ -47,22 +81,16 @@ function siteMap(code) {
 
 function render() {
   const code = lang();
-  document.title = t('doc.title');
-  $('home-title').textContent = t('home.title');
-  $('intro').textContent = t('home.intro');
-  $('order-title').textContent = t('home.order');
-  $('order-hint').textContent = t('home.orderHint');
-  $('topics').replaceChildren(...TOPICS.map((topic) => topicItem(topic, code)));
-  $('map-title').textContent = t('home.map');
+  translatePage();
+  if (!state.edited) sentence.value = t('live.default');
+  drawLive();
+  $('topics').replaceChildren(...TOPICS.map((topic) => topicCard(topic, code)));
   $('site-map').replaceChildren(...siteMap(code));
-  $('authors-title').textContent = t('home.authors');
-  const embed = PAGES.find((p) => p.nav === 'embed');
-  const exercises = PAGES.find((p) => p.nav === 'exercises');
-  $('authors').replaceChildren(t('home.authorsText'), ' ',
-    el('a', { href: embed.path, textContent: embed.title[code] }), ' · ',
-    el('a', { href: exercises.path, textContent: exercises.title[code] }));
-  document.body.dataset.ready = 'true';
+  const link = (nav) => { const p = PAGES.find((page) => page.nav === nav); return el('a', { href: p.path, textContent: p.title[code] }); };
+  $('starts').replaceChildren(...['basics', 'lab', 'models'].flatMap((nav, i) => [i ? ' · ' : '', link(nav)]));
+  $('authors').replaceChildren(t('home.authorsText'), ' ', link('widgets'), ' · ', link('embed'), ' · ', link('exercises'));
 }
 
 onLangChange(render);
 render();
+live.addEventListener('change', () => { document.body.dataset.ready = 'true'; }, { once: true });

@@ -3,10 +3,12 @@
 // the weights and row sums with the wasm core; this file only wires inputs.
 // For tests and the curious, the heatmap's q/k properties hold the exact Q, K.
 import './site.js';
-import * as attn from '../lib/index.js';
-import '../widgets/index.js';
+// Only the core and the two elements the lab uses (not the whole API): it is the page with a byte budget.
+import * as attn from '../widgets/core.js';
+import '../widgets/define/attn-heatmap.js';
+import '../widgets/define/attn-matrix-input.js';
 import { addMessages, onLangChange, t } from '../widgets/i18n.js';
-import { randomQK } from '../widgets/attention-source.js';
+import { randomQK } from '../widgets/attention-maths.js';
 import { formatExact } from '../widgets/format.js';
 import { LAB_MESSAGES } from './lab-messages.js';
 import { bindUrlState, control } from './url-state.js';

@@ -1,7 +1,9 @@
 // The positions page: a toolbar sets the attributes of <attn-rope-dial> (and
-// the other position widgets); the widgets compute with the core. The
-// controls' values live in the URL (?head-dim=16&base=100...) so a view can
-// be shared.
+// the other position widgets); the widgets compute with the core. Every
+// control lives in the URL so a view can be shared: the toolbar's
+// (?head-dim=16&base=100...), the dial's own (?m=…&n=…&direction=…, which
+// its sliders and buttons change), and the other widgets' attributes
+// (?sinusoidal.d-model=16..., widget-url-state.js).
 import './site.js';
 import * as attn from '../lib/index.js';
 import '../widgets/index.js';
@@ -14,6 +16,8 @@ for (const [code, messages] of Object.entries(POSITIONS_MESSAGES)) addMessages(c
 
 const $ = (id) => document.getElementById(id);
 const CONTROLS = ['head-dim', 'base', 'layout', 'step', 'seed'];
+const POSITIONS = ['m', 'n']; // the dial's two positions, from its sliders, "move both" and play
+const DIAL_OWN = [...POSITIONS, 'direction']; // what the dial's own controls set
 const dial = $('dial');
 
 function readUrl() {
@@ -30,7 +34,7 @@ function readUrl() {
 function writeUrl() {
   const params = new URLSearchParams(location.search);
   for (const id of CONTROLS) params.set(id, $(id).value);
-  if (dial.hasAttribute('direction')) params.set('direction', dial.getAttribute('direction'));
+  for (const name of DIAL_OWN) if (dial.hasAttribute(name)) params.set(name, dial.getAttribute(name));
   history.replaceState(null, '', `?${params}${location.hash}`);
 }
 
@@ -59,12 +63,16 @@ for (const el of pending) {
     if (pending.size === 0) document.body.dataset.ready = 'true';
   });
 }
+const asked = new URLSearchParams(location.search); // before update() rewrites the address
 readUrl();
-// the dial's own buttons choose the direction of rotation (nanochat's is flipped); it lives in the URL too
-const direction = new URLSearchParams(location.search).get('direction');
+// the dial's own buttons choose the direction of rotation (nanochat's is flipped)
+const direction = asked.get('direction');
 if (direction === 'standard' || direction === 'flipped') dial.setAttribute('direction', direction);
-new MutationObserver(writeUrl).observe(dial, { attributeFilter: ['direction'] });
 keepAttributesInUrl([$('sinusoidal'), $('decay'), $('permutation')]);
 followLanguage();
 update();
+// The dial's positions from the address, once the step has set their defaults.
+for (const name of POSITIONS) if (/^\s*-?[\d.]+(e-?\d+)?\s*$/i.test(asked.get(name) ?? '')) dial.setAttribute(name, asked.get(name).trim());
+writeUrl();
+new MutationObserver(writeUrl).observe(dial, { attributeFilter: DIAL_OWN });
 attn.ready().then(() => { $('backend').textContent = attn.backend(); });

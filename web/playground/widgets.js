@@ -3,6 +3,7 @@
 // cannot drift from them), the attributes the running element observes —
 // each marked if the documentation does not name it — and a live example.
 import './site.js';
+import { addEmbedControls } from './embed-code.js';
 import '../widgets/index.js';
 import { lang, onLangChange } from '../widgets/i18n.js';
 import { parseWidgetTypes, documentedNames, inlineWidgetTypes } from './widget-docs.js';
@@ -76,6 +77,7 @@ widgets = parseWidgetTypes(await inlineWidgetTypes(await fetchText(TYPES_URL), (
 const s = TEXT[lang()];
 document.getElementById('toc').append(...widgets.map((w) => el('a', { href: `#${w.tag}`, textContent: `<${w.tag}>` })));
 document.getElementById('widgets').append(...widgets.map((w) => card(w, s)));
+addEmbedControls(document.getElementById('widgets'));
 const keys = ['attrs', 'members', 'code', 'live'];
 for (const h3 of document.querySelectorAll('.widget h3')) h3.dataset.key = keys.find((k) => TEXT.en[k] === h3.textContent || TEXT.ja[k] === h3.textContent);
 onLangChange(render);

@@ -34,6 +34,10 @@ export class AttnElement extends HTMLElement {
     for (const [childName, Child] of Object.entries(this.uses)) Child.define(childName, registry);
     const known = registry.getName?.(this) ?? (registry.get(name) === this ? name : null);
     if (!known && !registry.get(name)) registry.define(name, this);
+    else if (!known) {
+      // Two copies of attnscope on one page (say a folder and a bundle): the first one's element stays.
+      console.warn(`attnscope: <${name}> is already defined by another copy of the widgets; this copy's element is not used. Load the widgets from one place (docs/DEPLOY.md, "Troubleshooting").`);
+    }
     return this;
   }
 
@@ -55,7 +59,7 @@ export class AttnElement extends HTMLElement {
     }
     if (this.constructor.needsCore && !this.#coreReady && !this.#coreError) {
       // Imported on demand: a page whose elements need no core (the nav) does not download it.
-      import('../lib/index.js').then((attn) => attn.ready())
+      import('./core.js').then((core) => core.ready())
         .then(() => { this.#coreReady = true; }, (e) => { this.#coreError = e; }).finally(() => this.schedule());
     }
     this.connected();

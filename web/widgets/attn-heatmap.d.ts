@@ -18,7 +18,7 @@ export interface CellHoverDetail {
  * row-sum column and a colour legend. Every cell carries its exact value in
  * `data-value` (the shortest decimal that reads back as the same float32).
  *
- * With the `data` property it draws that matrix. Otherwise it computes one
+ * With the `data` property (or attribute) it draws that matrix. Otherwise it computes one
  * head's attention weights softmax(s(Q, K)) with the wasm core, from the
  * `q`/`k` properties, else the `q`/`k` JSON attributes, else seeded random
  * Q and K (standard normal, rounded to 2 decimals):
@@ -29,6 +29,7 @@ export interface CellHoverDetail {
  * ```
  *
  * Attributes (boolean ones are on when present, unless set to "false"):
+ * - `data`: a JSON 2-D array to draw as it is (the `data` property wins over it);
  * - `tokens`: row labels separated by spaces; without q/k it also sets N;
  * - `col-tokens`: column labels (keys) when they differ from the rows;
  * - `n` (default 6), `d` (default 8): sizes of random Q and K;

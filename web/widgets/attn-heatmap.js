@@ -3,8 +3,8 @@
 // Q and K (properties, JSON attributes, or seeded random) and the attention
 // attributes (causal, kind, scale, temperature). See index.d.ts for the API.
 import {
-  attn, randomQK, toMatrix, attentionWeights, rowSums, isCausallyMasked,
-} from './attention-source.js';
+  randomQK, toMatrix, attentionWeights, rowSums, isCausallyMasked,
+} from './attention-maths.js';
 import { HeatmapView, cellValue } from './heatmap-view.js';
 import { labelRoom } from './layout.js';
 import { t } from './i18n.js';
@@ -13,7 +13,7 @@ import {
 } from './attn-element.js';
 
 const ATTRIBUTES = [
-  'tokens', 'col-tokens', 'n', 'd', 'seed', 'q', 'k', 'causal', 'kind', 'scale', 'temperature',
+  'data', 'tokens', 'col-tokens', 'n', 'd', 'seed', 'q', 'k', 'causal', 'kind', 'scale', 'temperature',
   'row-sums', 'show-values', 'max', 'caption', 'cell-size', 'row-title', 'col-title', 'lang',
 ];
 const MAX_SIDE = 256;
@@ -42,7 +42,7 @@ export class AttnHeatmap extends AttnElement {
   // The automatic cell size fits the width the page gives the element.
   resized() { if (!this.hasAttribute('cell-size')) this.schedule(); }
 
-  /** A matrix to draw as given (tensor [rows, cols] or 2-D array); null returns to computing attention. */
+  /** A matrix to draw as given (tensor [rows, cols] or 2-D array); overrides the data attribute; null returns to it (or to computing attention). */
   get data() { return this.#data; }
   set data(v) { this.#data = v == null ? null : toMatrix(v, 'data'); this.schedule(); }
   /** Queries [Nq, D]; overrides the q attribute and the seed. */
@@ -76,8 +76,9 @@ export class AttnHeatmap extends AttnElement {
     if (this.coreError) { this.#fail(this.coreError, lang); return; }
     if (!this.coreReady) return;
     try {
-      const attention = !this.#data;
-      const { matrix, masked } = attention ? this.#attention() : { matrix: this.#data, masked: null };
+      const data = this.#data ?? (this.hasAttribute('data') ? toMatrix(this.getAttribute('data'), 'the data attribute') : null);
+      const attention = !data;
+      const { matrix, masked } = attention ? this.#attention() : { matrix: data, masked: null };
       const [R, C] = matrix.shape;
       const rowLabels = this.#labels(this.tokens, R, 'tokens');
       const colLabels = this.#labels(this.colTokens ?? (R === C ? this.tokens : null), C, 'col-tokens');

@@ -16,7 +16,9 @@
  * ```
  *
  * Attributes: `head-dim` (even, default 8), `base` (default 10000), `layout`
- * ('interleaved' default, or 'half'), `m`, `n` (positions, default 1 and 3;
+ * ('interleaved' default, or 'half'), `direction` ('standard' default: the
+ * RoPE paper's turn by +m·θ; 'flipped': nanochat's turn by −m·θ; the score
+ * still depends only on n − m, but is qᵀR(m−n)k, not qᵀR(n−m)k), `m`, `n` (positions, default 1 and 3;
  * fractional ones need the core's `applyRope(x, {positions})`), `step`
  * (slider step, default 1), `max-position` (default 16), `q`, `k` (JSON
  * arrays of D numbers; default seeded N(0, 1) rounded to 2 decimals),

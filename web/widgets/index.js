@@ -1,74 +1,46 @@
-// Registers the attnscope custom elements: import 'attnscope/widgets' (or
-// this file) once and use the tags. Each class is also exported, side-effect
-// free until define() is called, for pages that want other tag names.
-import { AttnHeatmap } from './attn-heatmap.js';
-import { AttnMatrixInput } from './attn-matrix-input.js';
-import { AttnLangSwitch } from './attn-lang-switch.js';
-import { AttnExercise } from './attn-exercise.js';
-import { AttnTensorView } from './attn-tensor-view.js';
-import { AttnStepper } from './attn-stepper.js';
-import { AttnBlockExplorer } from './attn-block-explorer.js';
-import { AttnMaskGrid } from './attn-mask-grid.js';
-import { AttnBiasMap } from './attn-bias-map.js';
-import { AttnTinyGpt } from './attn-tiny-gpt.js';
-import { AttnHeadRoles } from './attn-head-roles.js';
-import { AttnRopeDial } from './attn-rope-dial.js';
-import { AttnSinusoidal } from './attn-sinusoidal.js';
-import { AttnRopeDecay } from './attn-rope-decay.js';
-import { AttnFlashTiles } from './attn-flash-tiles.js';
-import { AttnAttentionTraffic } from './attn-attention-traffic.js';
-import { AttnKvCache } from './attn-kv-cache.js';
-import { AttnSsm } from './attn-ssm.js';
-import { AttnVectors } from './attn-vectors.js';
-import { AttnMatmulSteps } from './attn-matmul-steps.js';
-import { AttnPermutation } from './attn-permutation.js';
-import { AttnSequenceCost } from './attn-sequence-cost.js';
-import { AttnCrossAttention } from './attn-cross-attention.js';
-import { AttnKernelVsAttention } from './attn-kernel-vs-attention.js';
-import { AttnTrain } from './attn-train.js';
+// import 'attnscope/widgets' (or this file): registers every attnscope
+// custom element. Each comes from its own module under define/ (import
+// 'attnscope/widgets/attn-heatmap' registers that one alone, for a smaller
+// page); the classes are side-effect free until define() is called, for
+// pages that want other tag names (AttnHeatmap.define('my-heatmap')).
+export { AttnHeatmap } from './define/attn-heatmap.js';
+export { AttnMatrixInput } from './define/attn-matrix-input.js';
+export { AttnLangSwitch } from './define/attn-lang-switch.js';
+export { AttnExercise } from './define/attn-exercise.js';
+export { AttnTensorView } from './define/attn-tensor-view.js';
+export { AttnStepper } from './define/attn-stepper.js';
+export { AttnBlockExplorer } from './define/attn-block-explorer.js';
+export { AttnMaskGrid } from './define/attn-mask-grid.js';
+export { AttnBiasMap } from './define/attn-bias-map.js';
+export { AttnTinyGpt } from './define/attn-tiny-gpt.js';
+export { AttnHeadRoles } from './define/attn-head-roles.js';
+export { AttnTrain } from './define/attn-train.js';
+export { AttnLineChart } from './define/attn-line-chart.js';
+export { AttnScalingLaws } from './define/attn-scaling-laws.js';
+export { AttnEmergence } from './define/attn-emergence.js';
+export { AttnInContext } from './define/attn-in-context.js';
+export { AttnScalingSweep } from './define/attn-scaling-sweep.js';
+export { AttnPositionExtrapolation } from './define/attn-position-extrapolation.js';
+export { AttnRopeDial } from './define/attn-rope-dial.js';
+export { AttnSinusoidal } from './define/attn-sinusoidal.js';
+export { AttnRopeDecay } from './define/attn-rope-decay.js';
+export { AttnFlashTiles } from './define/attn-flash-tiles.js';
+export { AttnAttentionTraffic } from './define/attn-attention-traffic.js';
+export { AttnKvCache } from './define/attn-kv-cache.js';
+export { AttnSsm } from './define/attn-ssm.js';
+export { AttnVectors } from './define/attn-vectors.js';
+export { AttnMatmulSteps } from './define/attn-matmul-steps.js';
+export { AttnPermutation } from './define/attn-permutation.js';
+export { AttnSequenceCost } from './define/attn-sequence-cost.js';
+export { AttnCrossAttention } from './define/attn-cross-attention.js';
+export { AttnKernelVsAttention } from './define/attn-kernel-vs-attention.js';
+export { AttnGrokking } from './define/attn-grokking.js';
+export { AttnNormPlacement } from './define/attn-norm-placement.js';
+export { AttnKvHeadSharing } from './define/attn-kv-head-sharing.js';
+export { AttnKvCompression } from './define/attn-kv-compression.js';
+export { AttnLinearAttention } from './define/attn-linear-attention.js';
+export { AttnResidualGradient } from './define/attn-residual-gradient.js';
 
-AttnHeatmap.define();
-AttnMatrixInput.define();
-AttnLangSwitch.define();
-AttnExercise.define();
-AttnTensorView.define();
-AttnStepper.define();
-AttnBlockExplorer.define();
-AttnMaskGrid.define();
-AttnBiasMap.define();
-AttnTinyGpt.define();
-AttnHeadRoles.define();
-AttnRopeDial.define();
-AttnSinusoidal.define();
-AttnRopeDecay.define();
-AttnFlashTiles.define();
-AttnAttentionTraffic.define();
-AttnKvCache.define();
-AttnSsm.define();
-AttnVectors.define();
-AttnMatmulSteps.define();
-AttnPermutation.define();
-AttnSequenceCost.define();
-AttnCrossAttention.define();
-AttnKernelVsAttention.define();
-AttnTrain.define();
-
-export {
-  AttnHeatmap, AttnMatrixInput, AttnLangSwitch, AttnTensorView, AttnStepper, AttnBlockExplorer, AttnMaskGrid, AttnBiasMap, AttnTinyGpt,
-};
-export { AttnExercise };
-export { AttnRopeDial };
-export { AttnSinusoidal };
-export { AttnRopeDecay };
-export { AttnHeadRoles };
-export { AttnFlashTiles, AttnAttentionTraffic };
-export { AttnKvCache };
-export { AttnSsm };
-export { AttnVectors, AttnMatmulSteps };
-export { AttnPermutation };
-export { AttnSequenceCost };
-export { AttnCrossAttention, AttnKernelVsAttention };
-export { AttnTrain };
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';
 export { setSandboxUrl } from '../exercises/sandbox/client.js';
@@ -76,46 +48,3 @@ export { AttnElement } from './attn-element.js';
 export {
   boolAttr, numberAttr, intAttr, enumAttr, wordsAttr,
 } from './attributes.js';
-
-// Issue 11: the experiments' chart and elements.
-import { AttnLineChart } from './attn-line-chart.js';
-import { AttnScalingLaws } from './attn-scaling-laws.js';
-import { AttnEmergence } from './attn-emergence.js';
-import { AttnInContext } from './attn-in-context.js';
-
-AttnLineChart.define();
-AttnScalingLaws.define();
-AttnEmergence.define();
-AttnInContext.define();
-export { AttnLineChart, AttnScalingLaws, AttnEmergence, AttnInContext };
-
-// Issue 11: grokking and norm placement.
-import { AttnGrokking } from './attn-grokking.js';
-import { AttnNormPlacement } from './attn-norm-placement.js';
-
-AttnGrokking.define();
-AttnNormPlacement.define();
-export { AttnGrokking, AttnNormPlacement };
-// Issue 11: the live scaling sweep and positions beyond the training length.
-import { AttnScalingSweep } from './attn-scaling-sweep.js';
-import { AttnPositionExtrapolation } from './attn-position-extrapolation.js';
-
-AttnScalingSweep.define();
-AttnPositionExtrapolation.define();
-export { AttnScalingSweep, AttnPositionExtrapolation };
-
-// MHA / GQA / MQA on one budget, and KV-cache compression.
-import { AttnKvHeadSharing } from './attn-kv-head-sharing.js';
-import { AttnKvCompression } from './attn-kv-compression.js';
-
-AttnKvHeadSharing.define();
-AttnKvCompression.define();
-export { AttnKvHeadSharing, AttnKvCompression };
-
-// Linear attention and the Performer; residual connections and the gradient.
-import { AttnLinearAttention } from './attn-linear-attention.js';
-import { AttnResidualGradient } from './attn-residual-gradient.js';
-
-AttnLinearAttention.define();
-AttnResidualGradient.define();
-export { AttnLinearAttention, AttnResidualGradient };
