@@ -21,7 +21,8 @@ Non-finite values are the strings "inf", "-inf" and "nan". An object with a
 "dtype" key anywhere in "args" is a tensor; everything else is passed as is.
 
 Attention reference (torch 1.13 has no F.scaled_dot_product_attention), in
-float64 from the package's conventions (DESIGN.md, web/lib/index.d.ts):
+float64 from the package's conventions (docs/GUIDE.md "3. Scaled dot-product
+attention", web/lib/index.d.ts):
   q [..., Hq, Nq, D], k [..., Hkv, Nk, D], v [..., Hkv, Nk, Dv] (rank 2 = one
   head); query head h uses kv head h // (Hq / Hkv) (repeat_interleave);
   s = q.k^T * scale / temperature ('dot', scale defaults to 1/sqrt(D)) or
@@ -397,7 +398,7 @@ def gen_attention():
     add('long causal window 70, Nk 150', (1, 3, 8), (1, 150, 8), (1, 150, 8), isCausal=True, window=70)
     add('Nk = 0 (no keys: zeros)', (1, 2, 3, 4), (1, 2, 0, 4), (1, 2, 0, 4))
     add('large scores (stability)', (1, 4, 8), (1, 5, 8), (1, 5, 8), scale=20.0)
-    write('attention', 'explicit float64 attention from the DESIGN.md conventions (see gen_fixtures.py)', cases)
+    write('attention', 'explicit float64 attention from the conventions of docs/GUIDE.md (see gen_fixtures.py)', cases)
 
 
 def main():

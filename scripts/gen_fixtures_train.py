@@ -22,7 +22,7 @@ descriptions (never from attnscope's code):
   x = x + attn.c_proj(attn(ln_1(x))) with c_attn's rows q, k, v;
   x = x + mlp.c_proj(gelu(mlp.c_fc(ln_2(x)))); logits = lm_head(ln_f(x));
   LayerNorm with bias, eps 1e-5; exact GELU; linear biases.
-Options (TRAIN_INTERFACE.md): positions rope | learned (`pos_embeddings.weight`
+Options (docs/TRAINING.md, "The API"; names: docs/TRAINING.md#parameter-names): positions rope | learned (`pos_embeddings.weight`
 for llama, `transformer.wpe.weight` for gpt2, [T, C], added to the
 embedding) | sinusoidal (PE[t, 2i] = sin(t 10000^(-2i/C)), PE[t, 2i+1] =
 cos(same), added) | alibi (-m_h (i - j) added to the causal scores after the

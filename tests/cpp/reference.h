@@ -201,10 +201,10 @@ inline std::vector<double> alibi_slopes(int n) {
     return s;
 }
 
-// Attention as DESIGN.md states it, one query row at a time. Key j is allowed
-// for query i when the boolean mask says so, (causal) j <= i', (window)
-// |i' - j| < window, with i' = i + Nk - Nq. Rows with no allowed key, or only
-// -inf scores, get zero weights and output.
+// Attention as docs/GUIDE.md ("3. Scaled dot-product attention") states it,
+// one query row at a time. Key j is allowed for query i when the boolean mask
+// says so, (causal) j <= i', (window) |i' - j| < window, with i' = i + Nk - Nq.
+// Rows with no allowed key, or only -inf scores, get zero weights and output.
 struct Attention {
     std::vector<double> out, weights;  // (B,H,Nq,Dv), (B,H,Nq,Nk)
 };

@@ -1,6 +1,7 @@
 // The small examples lectures work by hand. Expected values come from the
 // defining formula evaluated here in double, never from lecture text (which
-// has known mistakes: see "Numbers" in DESIGN.md).
+// has known mistakes: see "Numbers you can trust" in docs/GUIDE.md and
+// "Numbers" in docs/ARCHITECTURE.md).
 #include <gtest/gtest.h>
 #include <algorithm>
 #include <cmath>

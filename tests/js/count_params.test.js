@@ -18,7 +18,7 @@ const CONFIGS = [
   { name: 'nGPT (normalized), relu', C: 8, F: 16, bias: false, block: { nHeads: 2, activation: 'relu', normalized: true } },
 ];
 
-// Params with the shapes of docs/DESIGN.md and the issue 3 API: weights [in, out].
+// Params with the shapes transformerBlock takes (docs/GUIDE.md, "10. Blocks"): weights [in, out].
 function blockParams({ C, F, bias, block }) {
   let seed = 1;
   const t = (shape) => {

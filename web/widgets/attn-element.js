@@ -36,7 +36,7 @@ export class AttnElement extends HTMLElement {
     if (!known && !registry.get(name)) registry.define(name, this);
     else if (!known) {
       // Two copies of attnscope on one page (say a folder and a bundle): the first one's element stays.
-      console.warn(`attnscope: <${name}> is already defined by another copy of the widgets; this copy's element is not used. Load the widgets from one place (docs/DEPLOY.md, "Troubleshooting").`);
+      console.warn(`attnscope: <${name}> is already defined by another copy of the widgets; this copy's element is not used. Load the widgets from one place (docs/TROUBLESHOOTING.md).`);
     }
     return this;
   }

@@ -1,4 +1,5 @@
-// Where PyTorch can find OpenBLAS without installing it (TOOLCHAIN.md):
+// Where PyTorch can find OpenBLAS without installing it
+// (docs/CONTRIBUTING.md, "Toolchain facts"):
 // OPENBLAS_DIR, or build/openblas filled by `apt-get download
 // libopenblas0-pthread` + `dpkg-deb -x`; null when neither works (Debian's
 // torch then runs on the reference BLAS it links).

@@ -4,8 +4,9 @@
 // wasm in headless Chromium, and PyTorch on the CPU in one thread, in the same run:
 //   node scripts/bench/train/report.js path/to/attnscope_bench_train
 // PyTorch (Debian's, /usr/bin/python3) runs with OpenBLAS when it can be had
-// without installing it (TOOLCHAIN.md): OPENBLAS_DIR, or build/openblas
-// (filled by `apt-get download libopenblas0-pthread` + `dpkg-deb -x`);
+// without installing it (docs/CONTRIBUTING.md, "Toolchain facts"):
+// OPENBLAS_DIR, or build/openblas (filled by `apt-get download
+// libopenblas0-pthread` + `dpkg-deb -x`);
 // otherwise with the reference BLAS it links, and the table says which.
 // BENCH_TRAIN_STEPS (default 10) timed steps after 2 warm-up steps; medians.
 import { spawnSync } from 'node:child_process';
