@@ -114,8 +114,10 @@ export function renderTable(ui, roles, { view, head }, lang) {
       b.style.setProperty('--strength', `${Math.round(strength * 100)}%`);
       if (strength >= 0.55) b.classList.add('strong');
       const short = role && view === 'best' ? t(`roles.short.${role}`, {}, lang) : '';
-      b.append(el('span', 'glyph', short), el('span', 'score', two(score).replace(/^0(?=\.)/, '')));
-      b.setAttribute('aria-label', cellLabel(roles, l, h, lang));
+      const shown = two(score).replace(/^0(?=\.)/, '');
+      b.append(el('span', 'glyph', short), el('span', 'score', shown));
+      // the name starts with the visible text (the role's letter and the score), then says it in words
+      b.setAttribute('aria-label', `${short}${shown} — ${cellLabel(roles, l, h, lang)}`);
       b.setAttribute('aria-pressed', String(head?.layer === l && head?.head === h));
       b.tabIndex = (head ? head.layer === l && head.head === h : l === 0 && h === 0) ? 0 : -1;
       const td = el('td');
