@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(cmake g++ ninja-build emscripten libxsimd-dev libgtest-dev chromium fonts-noto-cjk)
+# clang-16 and lld-16: attnscope-fma.wasm, the fused multiply-add kernels
+# (Emscripten 3.1.6's clang 14 cannot emit the final relaxed-SIMD opcodes).
+APT_PACKAGES=(cmake g++ ninja-build emscripten libxsimd-dev libgtest-dev chromium fonts-noto-cjk clang-16 lld-16)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -8,6 +8,7 @@
 // range of out (rows are independent), so callers can split M freely.
 #pragma once
 #include "attnscope/simd.h"
+#include "gemm_block.h"
 
 namespace attnscope::detail {
 
@@ -40,6 +41,11 @@ inline long gemm_packed_size(int K, int N) {
 void gemm_pack_b(float* bp, View b, int K, int N);
 // Packs columns [j0, j0 + nc) of rows [k0, k0 + kc): panel stride kc * kGemmNR.
 void gemm_pack_b_slice(float* bp, View b, int k0, int kc, int j0, int nc);
+
+// Runs every block of the engine on `kernel` (gemm_block.h) instead of the
+// built-in tile; null goes back to the tile. Refused (false) in the threaded
+// build, and where the packing's tile width is not the kernel's.
+bool set_gemm_block_kernel(GemmBlockKernel kernel);
 
 // out rows are ldo apart. accumulate: add to out instead of overwriting it.
 void gemm(float* out, long ldo, View a, View b, int M, int K, int N, bool accumulate);

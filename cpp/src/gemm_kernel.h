@@ -1,18 +1,14 @@
-// The register-tile kernel of the gemm engine (gemm.cpp) and its packed
-// operands. A is packed (gemm_pack.cpp) into micro-panels of kGemmMR rows
-// stored k-major: pa[k * MR + r] = A[i + r, k0 + k], rows past M repeat the
+// The packed operands of the gemm engine's register tile (gemm_tile.h,
+// inlined into gemm.cpp). A is packed (gemm_pack.cpp) into micro-panels of
+// kGemmMR rows stored k-major: pa[k * MR + r] = A[i + r, k0 + k], rows past M repeat the
 // last valid row. B is packed into panels of kGemmNR columns: bp[k * NR + c].
 // Both packings make the kernel's inner loop one A pointer and one B pointer
 // with constant offsets (wasm memarg offsets: no address arithmetic per k).
 #pragma once
 #include "gemm.h"
+#include "gemm_block.h"
 
 namespace attnscope::detail {
-
-constexpr int kGemmMR = 4;  // rows of the register tile (5 spilled in V8: it loads every splat first)
-
-// out (rows x nc, rows <= MR, nc <= NR; rows ldo apart) [+]= pa (MR x kc) @ bp (kc x NR).
-void gemm_tile(float* out, long ldo, const float* pa, const float* bp, int kc, int rows, int nc, bool load_c);
 
 // Packs rows [i0, i0 + m) x columns [k0, k0 + kc) of A into ceil(m / MR)
 // micro-panels, one every kc * MR floats.

@@ -8,11 +8,13 @@
 // per-round medians; a ratio is computed within each round, then the median
 // over rounds is shown with its range (the range is the noise). The block and
 // long-attention tables, and the peak-heap figures, come from tables.js.
+import { caption, cpuModel, nodeEngine } from './machine.js';
 import { fork, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CASES } from './cases.js';
 import { printBlockTable, printLongTables } from './tables.js';
+const ENGINES = [`${nodeEngine()}: wasm-simd, wasm-scalar`, 'native (-march=native)'];
 
 const nativeBin = process.argv[2];
 if (!nativeBin) throw new Error('usage: node scripts/bench/report.js path/to/attnscope_bench');
@@ -82,7 +84,7 @@ const withRange = (rs) => (rs.length > 1
   ? `${x(median(rs))} (${Math.min(...rs).toFixed(1)}–${Math.max(...rs).toFixed(1)})` : x(rs[0]));
 
 const emcc = spawnSync('emcc', ['--version'], { encoding: 'utf8' }).stdout?.match(/\d+\.\d+\.\d+/)?.[0] ?? '?';
-console.log(`Machine: ${os.cpus()[0]?.model ?? '?'}, ${os.availableParallelism()} CPUs; Node ${process.version}; Emscripten ${emcc}`);
+console.log(`Machine: ${cpuModel()}; ${nodeEngine()}; Emscripten ${emcc}`);
 console.log(`xsimd arch: wasm-simd ${arch['wasm-simd']}, wasm-scalar ${arch['wasm-scalar']}, native ${arch.native}. ` +
   `${rounds} round(s); figures are medians over rounds of per-round medians.`);
 console.log('GFLOP/s, higher is better. api = the public JS call, copies into and out of wasm included; ' +
@@ -91,6 +93,7 @@ console.log('Ratios are taken within each round (backends measured seconds apart
 const kernels = cases.filter((k) => k.group === 'kernel');
 if (kernels.length) {
   console.log('### Kernels\n');
+  console.log(caption(ENGINES));
   console.log('| case | MFLOP | simd api | simd kernel | scalar api | scalar kernel | native | SIMD/scalar api | SIMD/scalar kernel | native/SIMD kernel |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 }
@@ -103,6 +106,6 @@ for (const c of kernels) {
     `${withRange(ratios('wasm-scalar', 'wasm-simd', n, 'kernel'))} | ` +
     `${withRange(ratios('wasm-simd', 'native', n, 'kernel'))} |`);
 }
-const summary = { runs, median, withRange };
+const summary = { runs, median, withRange, caption: caption(ENGINES) };
 printBlockTable(cases.filter((c) => c.group === 'block'), summary);
 printLongTables(cases.filter((c) => c.group === 'long'), summary);

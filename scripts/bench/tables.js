@@ -43,6 +43,7 @@ export function printBlockTable(cases, s) {
   console.log('Pre-LN, LayerNorm with biases, GELU, not causal, batch 1. FLOPs by `attn.countFlops` ' +
     '(matmuls only: 2 per multiply-add). Cells: median time per forward (GFLOP/s). ' +
     'Peak heap: one call in a fresh process, wasm-simd = copies in/out + scratch.\n');
+  console.log(s.caption);
   console.log('| case | MFLOP | wasm-simd | wasm-scalar | native | SIMD/scalar | native/SIMD | peak heap |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const c of cases) {
@@ -60,6 +61,7 @@ export function printLongTables(cases, s) {
   console.log('Not causal. Cells: median time per call (GFLOP/s). Peak heap: one call in a fresh process; ' +
     'copies = q, k, v in and the output out; extra = peak − copies, the scratch the core used ' +
     '(a range when the call may have reused free chunks: see docs/BENCHMARKS.md).\n');
+  console.log(s.caption);
   console.log('| case | GFLOP | wasm-simd | wasm-scalar | native | peak heap simd | peak heap scalar | copies | extra |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const c of cases) {
@@ -69,6 +71,7 @@ export function printLongTables(cases, s) {
   }
   const { H, D } = cases[0];
   console.log(`\nExtra heap (peak − copies) of one call against N, H = ${H}, D = ${D}, wasm-simd:\n`);
+  console.log(s.caption);
   console.log('| N | plain (sdpa) | flash | one head\'s N×N floats | copies |');
   console.log('| ---: | ---: | ---: | ---: | ---: |');
   for (const N of SCALING_N) {

@@ -23,12 +23,6 @@ const one = (id, key, row, digits, unit) => (run) => {
   return `${centre(c.cell).toFixed(digits)}${unit}`;
 };
 
-/** The ratio of two rows' medians in one column. */
-const ratio = (id, key, top, bottom, digits = 2) => (run) => {
-  const t = tableOf(run, id);
-  return `${(centre(column(t, key, top)[0].cell) / centre(column(t, key, bottom)[0].cell)).toFixed(digits)}×`;
-};
-
 const value = (key) => (run) => formatValue(run.values[key]);
 
 const MATMUL = /^matmul/;
@@ -52,7 +46,9 @@ function compareFigures(group, where) {
 export const FIGURES = {
   ...compareFigures('compare-node', 'Node, CPU time'),
   ...compareFigures('compare-chromium', 'headless Chromium, wall-clock'),
-  'compare.run': { groups: ['compare-node', 'compare-chromium'], about: 'the side-by-side runs', text: (runs) => runsLabel(runs) },
+  ...compareFigures('compare-chromium-fma', 'headless Chromium running wasm-simd-fma (relaxed SIMD), wall-clock'),
+  'compare-chromium-fma.run': { group: 'compare-chromium-fma', about: 'the side-by-side run with the fused kernels', text: machineLabel },
+  'compare.run': { groups: ['compare-node', 'compare-chromium-fma'], about: 'the side-by-side runs', text: (runs) => runsLabel(runs) },
   'threads.attention': { group: 'threads', about: 'attention and flash attention (H 8, N 2048, D 64), threads ÷ one thread, 2 cores', text: spread('threads', 'speedup', /attention/) },
   'threads.train': { group: 'threads', about: 'training step of the chars model, threads ÷ one thread, 2 cores', text: spread('threads', 'speedup', /^training/) },
   'threads.run': { group: 'threads', about: 'the threads run', text: machineLabel },
@@ -62,7 +58,11 @@ export const FIGURES = {
   'train-step.native-ms': { group: 'train-step', about: 'training step, attnscope native, CPU ms', text: one('train', 'ms', /native/, 0, ' ms') },
   'train-step.pytorch-ms': { group: 'train-step', about: 'training step, PyTorch 1.13 with OpenBLAS on one thread, CPU ms', text: one('train', 'ms', /^PyTorch/, 0, ' ms') },
   'train-step.run': { group: 'train-step', about: 'the training-step run', text: machineLabel },
-  'bench.q8-15m-node': { group: 'bench', about: 'generation on the 15M shape, Q8_0 ÷ float32 tokens/s, wasm in Node', text: ratio('generation', 'node', /^15m Q8_0/, /^15m fp32/) },
+  'generation.q8-15m-node': { group: 'generation', about: 'generation on the 15M shape, Q8_0 ÷ float32 tokens/s, wasm in Node', text: one('q8', 'node', /^15m$/, 2, '×') },
+  'generation.q8-15m-chromium': { group: 'generation', about: 'generation on the 15M shape, Q8_0 ÷ float32 tokens/s, wasm in headless Chromium', text: one('q8', 'chromium', /^15m$/, 2, '×') },
+  'generation.q8-gpt2-node': { group: 'generation', about: 'generation on the GPT-2-124M shape, Q8_0 ÷ float32 tokens/s, wasm in Node', text: one('q8', 'node', /^gpt2-124m$/, 2, '×') },
+  'generation.q8-gpt2-chromium': { group: 'generation', about: 'generation on the GPT-2-124M shape, Q8_0 ÷ float32 tokens/s, wasm in headless Chromium', text: one('q8', 'chromium', /^gpt2-124m$/, 2, '×') },
+  'generation.run': { group: 'generation', about: 'the generation run', text: machineLabel },
   'bench.run': { group: 'bench', about: 'the npm run bench run', text: machineLabel },
   'chars-q8.heldout-delta': { group: 'chars-q8', about: 'held-out loss of chars-q8 minus that of chars', text: value('heldOutDelta') },
   'tokenizer.train-bpe': { group: 'tokenizer', about: 'Tokenizer.trainBpe, 4096 tokens from Pride and Prejudice, Node', text: value('trainBpe') },

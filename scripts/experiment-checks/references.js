@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { EXPERIMENTS } from '../../web/experiments/registry.js';
 
-const NAMES = ['kv-head-sharing', 'kv-cache-compression', 'grokking'];
+const NAMES = ['kv-head-sharing', 'kv-cache-compression', 'grokking', 'masked-vs-causal', 'induction-heads'];
 const TIMING = new Set(['elapsedMs', 'ms']);
 
 /** The value with every timing field removed (and typed arrays as plain arrays, as JSON has them). */

@@ -96,13 +96,18 @@ TEST(Gemm, PrepackedBOnOddSizes) {
 }
 
 TEST(Gemm, AcrossRowBlockKSliceAndChunkEdges) {
-    // 130 rows: two blocks of packed A (128) and a partial micro-panel; K 600: two
-    // K slices (512); N 70: one full chunk of B panels (64) and a partial panel.
+    // 130 rows: two blocks of packed A (128 rows at a K slice of 512) and a
+    // partial micro-panel; K 600: two K slices (512); N 70: one full chunk of
+    // B panels (64) and a partial panel.
     ref::Rng rng(ref::kSeed + 22);
     for (Layout la : kLayouts)
         for (Layout lb : kLayouts)
             for (bool accumulate : {false, true}) check(rng, 130, 600, 70, la, lb, accumulate, false);
     for (bool accumulate : {false, true}) check(rng, 130, 600, 70, Layout::kRowPadded, Layout::kRowPadded, accumulate, true);
+    // A thin K takes taller blocks of A (256 KB of them: 504 rows at K 130):
+    // 515 rows are one such block and a partial one.
+    for (Layout la : kLayouts)
+        for (bool accumulate : {false, true}) check(rng, 515, 130, 70, la, Layout::kRowPadded, accumulate, false);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // (8-lane canonical order, 4-row blocks, 16/8-byte int8 chunks).
 #include <gtest/gtest.h>
 #include <cmath>
+#include <utility>
 #include "attnscope/model/kernels.h"
 #include "reference.h"
 
@@ -52,7 +53,7 @@ TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {
     ref::Rng rng(ref::kSeed);
     for (int gs : {1, 4, 8, 16, 24, 32, 40, 64})
         for (int d : {1, 4, 6}) {
-            const int n = gs * 3;
+            const int n = gs * 3;  // gs 4: an odd number of groups
             std::vector<std::int16_t> xq(n);
             std::vector<std::int8_t> wq(static_cast<std::size_t>(n) * d);
             for (auto& v : xq) v = static_cast<std::int16_t>(rng.uniform(-127, 128));
@@ -72,6 +73,49 @@ TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {
                 for (int j = 0; j < n; ++j) exact += double(wq[i * n + j]) * xq[j] * ws[i * (n / gs) + j / gs] * xs[j / gs];
                 EXPECT_NEAR(out[i], exact, 1e-5 * (1 + std::fabs(exact)));
                 EXPECT_EQ(out[i], want) << "gs " << gs << " row " << i;
+            }
+        }
+}
+
+// kernels.h's order for one Q8_0 row, written out.
+float q8_row_reference(const std::int8_t* w, const float* ws, const std::int16_t* x, const float* xs, int n, int gs) {
+    float f[4] = {0, 0, 0, 0};
+    for (int g = 0; g < n / gs; ++g) {
+        std::int32_t lane[4] = {0, 0, 0, 0};
+        for (int k = 0; k < gs; ++k) lane[(k % 8) / 2] += w[g * gs + k] * x[g * gs + k];
+        for (int l = 0; l < 4; ++l) f[l] += static_cast<float>(lane[l]) * (ws[g] * xs[g]);
+    }
+    return (f[0] + f[1]) + (f[2] + f[3]);
+}
+
+// A prompt's rows against one Q8_0 matrix: every input count (the kernel
+// takes four at a time, then one), group sizes with every path (4 with an odd
+// last group: 172 = 43 x 4, as the 260K shape's hidden_dim; 8, 24 with a
+// lane-by-lane tail, 32, 64), each value equal to matvec_q8's and to
+// kernels.h's order; rows of out past d untouched.
+TEST(ModelKernels, Q8MatvecRowsEqualsMatvecPerInput) {
+    ref::Rng rng(ref::kSeed);
+    for (auto [n, gs] : {std::pair{172, 4}, {176, 4}, {64, 8}, {72, 24}, {96, 32}, {128, 64}, {12, 2}})
+        for (int count : {1, 3, 4, 5, 9}) {
+            const int d = 5, groups = n / gs, ldo = d + 2;
+            std::vector<std::int16_t> xq(static_cast<std::size_t>(n) * count);
+            std::vector<std::int8_t> wq(static_cast<std::size_t>(n) * d);
+            for (auto& v : xq) v = static_cast<std::int16_t>(rng.uniform(-127, 128));
+            for (auto& v : wq) v = static_cast<std::int8_t>(rng.uniform(-127, 128));
+            const auto xs = rng.floats(static_cast<std::size_t>(groups) * count, 0.001, 0.01);
+            const auto ws = rng.floats(static_cast<std::size_t>(groups) * d, 0.001, 0.01);
+            std::vector<float> out(static_cast<std::size_t>(ldo) * count, -7.f), one(d);
+            matvec_q8_rows(out.data(), ldo, xq.data(), xs.data(), wq.data(), ws.data(), n, d, gs, count);
+            for (int t = 0; t < count; ++t) {
+                const std::int16_t* x = xq.data() + t * n;
+                const float* s = xs.data() + t * groups;
+                matvec_q8(one.data(), x, s, wq.data(), ws.data(), n, d, gs);
+                for (int i = 0; i < d; ++i) {
+                    EXPECT_EQ(out[t * ldo + i], one[i]) << "n " << n << " gs " << gs << " input " << t << " row " << i;
+                    EXPECT_EQ(one[i], q8_row_reference(wq.data() + i * n, ws.data() + i * groups, x, s, n, gs))
+                        << "n " << n << " gs " << gs << " row " << i;
+                }
+                for (int i = d; i < ldo; ++i) EXPECT_EQ(out[t * ldo + i], -7.f) << "wrote past the row";
             }
         }
 }

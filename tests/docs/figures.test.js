@@ -75,17 +75,19 @@ test('a speed figure outside a region is found; counts and products are not', ()
 });
 
 test('with runs on two CPU kinds a group shows both, side by side, each with its own run', () => {
-  const intel = latest(runs, 'compare-node');
+  const intel = latest(runs, 'compare-node', 'intel');
   const amd = structuredClone(intel);
   Object.assign(amd, { date: '2099-01-01', file: 'amd.json', machine: { cpu: 'AMD EPYC', kind: 'amd', cpus: 2 } });
-  amd.tables[0].rows = amd.tables[0].rows.map((row) => row.map((c, i) => (i === 5 && Array.isArray(c) ? [0.5, 0.4, 0.6] : c)));
+  const at = amd.tables[0].columns.findIndex((c) => c.key === 'ratio');
+  amd.tables[0].rows = amd.tables[0].rows.map((row) => row.map((c, i) => (i === at && Array.isArray(c) ? [0.5, 0.4, 0.6] : c)));
   const text = groupResults([...runs, amd], 'compare-node');
   assert.match(text, /attnscope ÷ faster runtime, by CPU kind:/);
   assert.match(text, /\| workload \| Intel Xeon \(2026-11-26\) \| AMD EPYC \(2099-01-01\) \|/);
   assert.match(text, /\| matmul 256×256×256 \| 1\.40 \(1\.34–1\.44\) \| 0\.50 \(0\.40–0\.60\) \|/);
   // The latest run of a group is what its figures quote, whatever the CPU kind.
   assert.equal(figureText([...runs, amd], 'compare-node.matmul'), '0.50×');
-  assert.equal(figureText([...runs, amd], 'compare.run'), 'Side by side in Node: 2099-01-01, 2-core AMD EPYC; Side by side in headless Chromium: 2026-11-26, 2-core Intel Xeon');
+  const chromium = latest(runs, 'compare-chromium-fma');
+  assert.equal(figureText([...runs, amd], 'compare.run'), `Side by side in Node: 2099-01-01, 2-core AMD EPYC; ${chromium.title}: ${chromium.date}, 2-core ${chromium.machine.cpu}`);
 });
 
 test('a run without its CPU, date or a table that fits its columns is refused, naming the field', () => {

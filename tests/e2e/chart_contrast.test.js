@@ -13,6 +13,7 @@ import { screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground();
 const PAGES = ['scaling-sweep.html', 'grokking.html', 'in-context.html', 'norm-placement.html', 'position-extrapolation.html', 'scaling.html', 'train.html',
+  'masked-vs-causal.html', 'induction-heads.html',
   'positions.html', 'efficiency.html', 'ssm.html']; // the last three: the small plots of line-plot.js
 
 /** A playground page at 1280 × 900 (or `viewport`) under the given media features. */

@@ -1,8 +1,9 @@
 // The threaded build in Chromium: a page served with COOP/COEP
 // (serve.js --isolated) is crossOriginIsolated, so ready() picks
 // 'wasm-simd-threads'; its results equal the single-thread build's, which a
-// page served without the headers loads (and which ready({backend}) can still
-// force under the headers).
+// page served without the headers loads with ready({backend: 'wasm-simd'})
+// (left to 'auto' it takes the fused kernels there: other rounding), and
+// which ready({backend}) can still force under the headers.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startServer } from '../../scripts/serve.js';
 import { collectErrors, exposeLib, launchBrowser } from './browser.js';
@@ -74,7 +75,7 @@ const maxDiff = (a, b) => a.reduce((m, x, i) => Math.max(m, Math.abs(x - b[i])),
 
 test("with COOP/COEP the page is crossOriginIsolated, runs 'wasm-simd-threads' and equals the single-thread build", async () => {
   const threaded = await runIn(isolated);
-  const single = await runIn(plain);
+  const single = await runIn(plain, { backend: 'wasm-simd' });
   expect(threaded.isolated).toBe(true);
   expect(threaded.backend).toBe('wasm-simd-threads');
   expect(threaded.files).toEqual(expect.arrayContaining(['attnscope-simd-threads.wasm', 'attnscope-simd-threads.worker.js']));
@@ -97,4 +98,38 @@ test("ready({backend: 'wasm-simd'}) still loads the single-thread build under CO
   expect(forced.files).toEqual(['attnscope-simd.wasm']);
   expect(forced.failed).toEqual([]);
   expect(forced.errors).toEqual([]);
+});
+
+// A TrainerWorker started from a page: its worker loads the package on its
+// own, so under COOP/COEP it trains on the threaded build, in the same steps
+// as the single-thread build (the same loss to the bit), and faster where
+// there are cores to spare (the timing is printed, not tested).
+const TRAIN = `(async () => {
+  const attn = await import('/lib/index.js');
+  const text = 'the quick brown fox jumps over the lazy dog. '.repeat(40);
+  const vocab = attn.buildVocabulary(text), ids = vocab.encode(text);
+  const worker = new attn.TrainerWorker({ backend: globalThis.__trainBackend });
+  const tps = [];
+  const result = await worker.start({ config: { dim: 64, hiddenDim: 176, nLayers: 2, nHeads: 4, nKvHeads: 2, seqLen: 64 },
+    vocabulary: vocab, train: ids, steps: 6, batchSize: 8, onProgress: (p) => tps.push(p.tokensPerSecond) });
+  worker.dispose();
+  return { ...result, tokensPerSecond: tps.at(-1) };
+})()`;
+
+test('TrainerWorker trains on the threaded build under COOP/COEP, in the same steps as one thread', async () => {
+  const train = async (server, backend) => {
+    const page = await browser.context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${origin(server)}/lib/index.d.ts`);
+    const r = await page.evaluate(`globalThis.__trainBackend = ${JSON.stringify(backend)}; ${TRAIN}`);
+    await page.close();
+    return { ...r, errors: errors.filter((e) => !e.includes('Failed to load resource')) };
+  };
+  const threaded = await train(isolated, undefined), single = await train(plain, 'wasm-simd');
+  expect(threaded.backend).toBe('wasm-simd-threads');
+  expect(single.backend).toBe('wasm-simd');
+  expect(threaded.step).toBe(6);
+  expect(threaded.loss).toBe(single.loss);
+  expect(threaded.errors).toEqual([]);
+  console.log(`TrainerWorker tokens/s: threads ${threaded.tokensPerSecond.toFixed(0)}, one thread ${single.tokensPerSecond.toFixed(0)}`);
 });

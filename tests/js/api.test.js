@@ -19,7 +19,7 @@ beforeAll(() => attn.ready());
 
 test('ready() can be awaited again and backend() names the build', async () => {
   await attn.ready();
-  expect(['wasm-simd', 'wasm-scalar', 'wasm-simd-threads']).toContain(attn.backend());
+  expect(['wasm-simd', 'wasm-scalar', 'wasm-simd-threads', 'wasm-simd-fma']).toContain(attn.backend());
   if (process.env.ATTNSCOPE_BACKEND) expect(attn.backend()).toBe(process.env.ATTNSCOPE_BACKEND);
 });
 

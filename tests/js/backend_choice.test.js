@@ -1,9 +1,11 @@
 // The backend chooser (web/lib/runtime.js) with a stand-in loader: 'auto'
 // picks the threaded build only where the entry allows it
-// (crossOriginIsolated in browsers), falls back to 'wasm-simd' when that
-// load fails, and a forced backend never falls back. Each test re-imports
-// runtime.js, whose state is one loaded module per page or process.
-import { beforeEach, expect, test, vi } from 'vitest';
+// (crossOriginIsolated in browsers), else the fused multiply-add kernels
+// where the engine validates relaxed SIMD, falls back to 'wasm-simd' when
+// either load fails, and a forced backend never falls back. Each test
+// re-imports runtime.js (and simd-detect.js, whose answers it caches),
+// whose state is one loaded module per page or process.
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 
 let runtime;
 let asked;
@@ -14,11 +16,25 @@ beforeEach(async () => {
   asked = [];
 });
 
-const fakeLoader = ({ failThreads = false } = {}) => async (variant) => {
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const fakeLoader = ({ failThreads = false, failFma = false } = {}) => async (variant) => {
   asked.push(variant);
   if (failThreads && variant === 'simd-threads') throw new Error('no SharedArrayBuffer');
+  if (failFma && variant === 'simd-fma') throw new Error('CompileError: relaxed_madd');
   return { variant };
 };
+
+// An engine whose WebAssembly.validate accepts the relaxed-SIMD probe (or not).
+function relaxedSimd(supported) {
+  const validate = WebAssembly.validate.bind(WebAssembly);
+  vi.spyOn(WebAssembly, 'validate').mockImplementation((bytes) => {
+    const relaxedMadd = [...bytes].some((b, i) => b === 0xfd && bytes[i + 1] === 0x85 && bytes[i + 2] === 0x02);
+    return relaxedMadd ? supported : validate(bytes);
+  });
+}
 
 test("'auto' picks wasm-simd-threads when the entry allows threads", async () => {
   runtime.setLoader(fakeLoader(), { threads: () => true });
@@ -27,7 +43,8 @@ test("'auto' picks wasm-simd-threads when the entry allows threads", async () =>
   expect(asked).toEqual(['simd-threads']);
 });
 
-test("'auto' stays on wasm-simd when threads are not allowed (a page without COOP/COEP)", async () => {
+test("'auto' stays on wasm-simd when threads are not allowed (a page without COOP/COEP) and relaxed SIMD is missing", async () => {
+  relaxedSimd(false);
   runtime.setLoader(fakeLoader(), { threads: () => false });
   await runtime.ready();
   expect(runtime.backend()).toBe('wasm-simd');
@@ -49,9 +66,47 @@ test('a forced wasm-simd-threads that cannot load is an error naming it, not a s
   expect(runtime.backend()).toBe('wasm-scalar');
 });
 
-test('an unknown backend is refused with the three names', async () => {
+test("'auto' picks wasm-simd-fma where relaxed SIMD validates and threads are not allowed", async () => {
+  relaxedSimd(true);
+  runtime.setLoader(fakeLoader(), { threads: () => false });
+  await runtime.ready();
+  expect(runtime.backend()).toBe('wasm-simd-fma');
+  expect(asked).toEqual(['simd-fma']);
+});
+
+test("'auto' prefers the threaded build to the fused kernels where both are possible", async () => {
+  relaxedSimd(true);
+  runtime.setLoader(fakeLoader(), { threads: () => true });
+  await runtime.ready();
+  expect(runtime.backend()).toBe('wasm-simd-threads');
+});
+
+test("'auto' falls back to wasm-simd when the fused kernels cannot load", async () => {
+  relaxedSimd(true);
+  runtime.setLoader(fakeLoader({ failFma: true }), { threads: () => false });
+  await runtime.ready();
+  expect(runtime.backend()).toBe('wasm-simd');
+  expect(asked).toEqual(['simd-fma', 'simd']);
+});
+
+test('a forced wasm-simd-fma on an engine without relaxed SIMD is an error naming it, and loads nothing', async () => {
+  relaxedSimd(false);
   runtime.setLoader(fakeLoader());
-  await expect(runtime.ready({ backend: 'wasm-threads' })).rejects.toThrow(/'wasm-simd', 'wasm-scalar' or 'wasm-simd-threads'/);
+  await expect(runtime.ready({ backend: 'wasm-simd-fma' })).rejects.toThrow(/no WebAssembly relaxed SIMD \(needed by wasm-simd-fma\); use backend 'wasm-simd'/);
+  expect(asked).toEqual([]);
+});
+
+test('a forced wasm-simd never takes the fused kernels, even where relaxed SIMD validates', async () => {
+  relaxedSimd(true);
+  runtime.setLoader(fakeLoader());
+  await runtime.ready({ backend: 'wasm-simd' });
+  expect(runtime.backend()).toBe('wasm-simd');
+  expect(asked).toEqual(['simd']);
+});
+
+test('an unknown backend is refused with the four names', async () => {
+  runtime.setLoader(fakeLoader());
+  await expect(runtime.ready({ backend: 'wasm-threads' })).rejects.toThrow(/'wasm-simd', 'wasm-scalar', 'wasm-simd-threads' or 'wasm-simd-fma'/);
   expect(asked).toEqual([]);
 });
 

@@ -478,4 +478,35 @@ export const WRONG_ANSWERS = {
     { answer: ({ inputs: { X, y, xq } }) => { const a = X.reduce((s, x) => s + x[0] * x[0], 0), b = X.reduce((s, x) => s + x[0] * x[1], 0), d = X.reduce((s, x) => s + x[1] * x[1], 0); const r = [0, 1].map((c) => X.reduce((s, x, i) => s + x[c] * y[i], 0)); const det = a * d - b * b; const w = [(d * r[0] - b * r[1]) / det, (-b * r[0] + a * r[1]) / det]; return String(w[0] * xq[0] + w[1] * xq[1]); }, reason: 'mistake', mistake: 'no-lambda' },
     { answer: '0', reason: 'mismatch' },
   ],
+  // masked-causal.js: counts worked out by hand, not from the core
+  'attention-pairs': [
+    { answer: ({ inputs: { T } }) => `[${(T * (T - 1)) / 2}, ${T * T}]`, reason: 'mistake', mistake: 'no-diagonal', says: /diagonal/ },
+    { answer: ({ inputs: { T } }) => `[${(T * T) / 2}, ${T * T}]`, reason: 'mistake', mistake: 'half-square' },
+    { answer: ({ inputs: { T } }) => `[${(T * (T + 1)) / 2}, ${(T * (T + 1)) / 2}]`, reason: 'mismatch' }, // the encoder masked as well
+  ],
+  'mlm-mask-count': [
+    { answer: ({ inputs: { B, T } }) => String(B * T * 15 / 100), reason: 'mistake', mistake: 'all-chosen', says: /80 %/ },
+    { answer: ({ inputs: { B, T } }) => String(B * T * 8 / 10), reason: 'mistake', mistake: 'mask-share' },
+    { answer: ({ inputs: { B, T } }) => String(B * T * 15 / 100 * 9 / 10), reason: 'mismatch' }, // [MASK] and random together
+  ],
+  'mlm-steps-to-match': [
+    { answer: ({ inputs: { S, p } }) => String(S * p), reason: 'mistake', mistake: 'times' },
+    { answer: ({ inputs: { S, p } }) => String(S / p / 0.8), reason: 'mistake', mistake: 'mask-only', says: /random token/ },
+    { answer: ({ inputs: { S } }) => String(S), reason: 'mismatch' },
+  ],
+  // induction.js
+  'induction-target': [
+    { answer: ({ inputs: { ids } }) => { const i = ids.length - 1; const j = ids.indexOf(ids[i]); return `[${j}, ${ids[j]}]`; }, reason: 'mistake', mistake: 'copy-itself', says: /position after it/ },
+    { answer: ({ inputs: { ids } }) => `[${ids.length - 2}, ${ids[ids.length - 2]}]`, reason: 'mistake', mistake: 'previous-token' },
+    { answer: ({ inputs: { ids } }) => { const j = ids.indexOf(ids[ids.length - 1]); return `[${j + 2}, ${ids[j + 2]}]`; }, reason: 'mismatch' }, // one too far
+  ],
+  'first-copy-floor': [
+    { answer: ({ inputs: { K } }) => String(Math.log(K)), reason: 'mistake', mistake: 'ignore-distinct', says: /K - k|K − k/ },
+    { answer: ({ inputs: { K, n } }) => { let s = 0; for (let k = 0; k < n; k++) s += Math.log2(K - k); return String(s / n); }, reason: 'mistake', mistake: 'log2' },
+    { answer: ({ inputs: { K, n } }) => String(Math.log(K - n + 1)), reason: 'mismatch' }, // the last position's only
+  ],
+  'steepest-drop': [
+    { answer: ({ inputs: { points } }) => { let k = 0; for (let i = 1; i < points.length - 1; i++) if (points[i].repeatedLoss - points[i + 1].repeatedLoss > points[k].repeatedLoss - points[k + 1].repeatedLoss) k = i; return `[${points[k].step}, ${points[k + 1].step}]`; }, reason: 'mistake', mistake: 'largest-drop', says: /divide/ },
+    { answer: ({ inputs: { points } }) => `[${points[0].step}, ${points.at(-1).step}]`, reason: 'mismatch' },
+  ],
 };

@@ -1,6 +1,10 @@
 // Node suite: run once per backend (scripts/test.sh sets ATTNSCOPE_BACKEND).
+// wasm-simd-fma needs relaxed SIMD, which Node 20 has only behind a V8 flag
+// (Node 22 and later: by default).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const RELAXED_SIMD_FLAG = Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-wasm-relaxed-simd'] : [];
 
 export default defineConfig({
   test: {
@@ -8,5 +12,6 @@ export default defineConfig({
     include: ['tests/js/**/*.test.js'],
     environment: 'node',
     testTimeout: 20000,
+    execArgv: process.env.ATTNSCOPE_BACKEND === 'wasm-simd-fma' ? RELAXED_SIMD_FLAG : [],
   },
 });

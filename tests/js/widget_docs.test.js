@@ -17,6 +17,7 @@ describe('widget documentation', () => {
     for (const w of widgets) {
       expect(w.doc.length, w.tag).toBeGreaterThan(40);
       expect(w.example.startsWith(`<${w.tag}`), w.tag).toBe(true);
+      expect(w.example.endsWith(`</${w.tag}>`), `${w.tag}: the whole element, even over several lines`).toBe(true);
     }
   });
 

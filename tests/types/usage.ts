@@ -381,3 +381,19 @@ export function newWidgets(a: AttnLinearAttention, r: AttnResidualGradient, h: A
   k.settings = { seed: 2 };
   return (a.values?.state.output[0] ?? 0) + (r.values?.stack.residual[0] ?? 0) + h.settings.seeds;
 }
+
+// GPT vs BERT on one budget and induction heads forming.
+import { runMaskedVsCausal, runInductionHeads, inductionSummary, maskedVsCausalClaim, INDUCTION_THRESHOLD } from '../../web/experiments/index.js';
+import type { AttnMaskedVsCausal, AttnInductionHeads } from 'attnscope/widgets';
+export async function objectiveTypes(m: AttnMaskedVsCausal, i: AttnInductionHeads): Promise<number> {
+  const d = await runMaskedVsCausal({ steps: 50, sentence: 'She w_s.' }, { onProgress: (p) => p.objective + p.point.targets });
+  // @ts-expect-error the sentence is a string
+  await runMaskedVsCausal({ sentence: 3 });
+  const verdict: 'holds' | 'mixed' | 'contradicted' | undefined = maskedVsCausalClaim(d.evaluation)?.verdict;
+  const first = d.sentence?.blanks[0].masked[0].text ?? '';
+  const r = await runInductionHeads({ steps: 50 }, { onProgress: (p) => p.point.induction[1][0] });
+  const s = inductionSummary(r.curve);
+  m.settings = { sentence: 'He s_id.' };
+  i.settings = { steps: 100 };
+  return (d.evaluation?.fill.masked.loss ?? 0) + first.length + String(verdict).length + (s?.steepest.from ?? 0) + (r.summary?.formedAt?.head ?? 0) + INDUCTION_THRESHOLD + m.settings.sentence.length + i.settings.seed;
+}

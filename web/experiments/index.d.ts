@@ -673,3 +673,6 @@ export const KV_COMPRESSION_RULES: readonly KvCompressionRule[];
  * console.log(data.full, data.curves.recent.map((p) => [p.fraction, p.loss]));
  */
 export function runKvCacheCompression(options?: KvCacheCompressionOptions, context?: RunContext<KvCacheCompressionProgress>): Promise<KvCacheCompressionData>;
+
+export * from './masked-vs-causal.js';
+export * from './induction-heads.js';

@@ -13,3 +13,5 @@ export { runScalingSweep, SCALING_SWEEP_DEFAULTS } from './scaling-sweep.js';
 export { runPositionExtrapolation, POSITION_EXTRAPOLATION_DEFAULTS, POSITION_SCHEMES, LEARNED_LIMIT_NOTE } from './position-extrapolation.js';
 export { runKvHeadSharing, KV_HEAD_SHARING_DEFAULTS } from './kv-head-sharing.js';
 export { runKvCacheCompression, KV_CACHE_COMPRESSION_DEFAULTS, KV_COMPRESSION_RULES } from './kv-cache-compression.js';
+export { runMaskedVsCausal, MASKED_VS_CAUSAL_DEFAULTS, maskedVsCausalClaim } from './masked-vs-causal.js';
+export { runInductionHeads, INDUCTION_HEADS_DEFAULTS, INDUCTION_THRESHOLD, inductionSummary } from './induction-heads.js';

@@ -14,4 +14,6 @@ export const EXPERIMENTS = {
   'position-extrapolation': runPositionExtrapolation,
   'kv-head-sharing': (options, context) => import('./kv-head-sharing.js').then((m) => m.runKvHeadSharing(options, context)),
   'kv-cache-compression': (options, context) => import('./kv-cache-compression.js').then((m) => m.runKvCacheCompression(options, context)),
+  'masked-vs-causal': (options, context) => import('./masked-vs-causal.js').then((m) => m.runMaskedVsCausal(options, context)),
+  'induction-heads': (options, context) => import('./induction-heads.js').then((m) => m.runInductionHeads(options, context)),
 };

@@ -12,6 +12,7 @@ export { feedForward } from './ops/feed_forward.js';
 export { multiHeadAttention } from './ops/multi_head_attention.js';
 export { KVCache } from './ops/kv_cache.js';
 export { transformerBlock } from './ops/block.js';
+export { residentParameters } from './ops/resident.js';
 export {
   causalMask, slidingWindowMask, stridedMask, globalTokensMask, bigBirdMask, combineMasks, intersectMasks,
 } from './ops/masks.js';

@@ -14,16 +14,28 @@ const THREADED_FILES = {
   worker: new URL('./wasm/attnscope-simd-threads.worker.js', import.meta.url).href,
 };
 
+// The fused multiply-add kernels (wasm-simd-fma), a literal URL as well.
+const FMA_FILE = new URL('./wasm/attnscope-fma.wasm', import.meta.url).href;
+
 setLoader(async (variant) => {
   if (variant === 'simd-threads') {
     const { default: create } = await import('./wasm/attnscope-simd-threads.js');
     return create({ locateFile: (path) => (path.endsWith('.wasm') ? THREADED_FILES.wasm : THREADED_FILES.worker) });
   }
-  const { default: create } = variant === 'simd'
-    ? await import('./wasm/attnscope-simd.js')
-    : await import('./wasm/attnscope-scalar.js');
-  return create();
+  const { default: create } = variant === 'scalar'
+    ? await import('./wasm/attnscope-scalar.js')
+    : await import('./wasm/attnscope-simd.js');
+  const m = await create();
+  // simd-fma: the SIMD build with the fused multiply-add kernels attached (runtime.js).
+  if (variant === 'simd-fma') await m.attachFmaKernels(await fetchBytes(FMA_FILE));
+  return m;
 }, { threads: crossOriginIsolatedNow });
+
+async function fetchBytes(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r.arrayBuffer();
+}
 
 // Default models (web/models) are fetched from next to the package; a
 // bundler such as Vite emits them as assets (see ops/model_files.js), and

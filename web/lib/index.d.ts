@@ -24,12 +24,17 @@ export class AttnscopeError extends Error {
 }
 
 /**
- * The build that runs: 'wasm-simd' (one thread), 'wasm-scalar' (no SIMD), or
+ * The build that runs: 'wasm-simd' (one thread), 'wasm-scalar' (no SIMD),
  * 'wasm-simd-threads' (SIMD on a pool of min(cores, 4) threads: matmul
  * panels, attention heads, flash (head, query block) pairs; needs
- * crossOriginIsolated in a page or worker; equal results bit for bit).
+ * crossOriginIsolated in a page or worker; equal results bit for bit), or
+ * 'wasm-simd-fma' ('wasm-simd' whose dense products — matmul, both attention
+ * paths, the blocks' layers, training — run on fused multiply-adds, relaxed
+ * SIMD's f32x4.relaxed_madd: where the engine validates it, Chromium and
+ * Firefox today, Node from 22; results differ from 'wasm-simd' by rounding
+ * only, each product step rounded once instead of twice).
  */
-export type Backend = 'wasm-simd' | 'wasm-scalar' | 'wasm-simd-threads';
+export type Backend = 'wasm-simd' | 'wasm-scalar' | 'wasm-simd-threads' | 'wasm-simd-fma';
 
 /** The largest tensor accepted: 2^28 elements (1 GiB of wasm memory). */
 export const MAX_ELEMENTS: number;
@@ -38,12 +43,14 @@ export const MAX_ELEMENTS: number;
  * Loads the wasm module once (later calls return the same promise).
  * By default the SIMD build is used where the engine supports wasm SIMD,
  * the scalar build elsewhere; in a crossOriginIsolated page or worker (COOP
- * same-origin + COEP require-corp) the threaded SIMD build, falling back to
- * 'wasm-simd' if it cannot load. In Node, ATTNSCOPE_BACKEND picks the default.
+ * same-origin + COEP require-corp) the threaded SIMD build; otherwise, where
+ * the engine validates relaxed SIMD, 'wasm-simd-fma'; each falls back to
+ * 'wasm-simd' if it cannot load. Force 'wasm-simd' for the same bits on every
+ * engine. In Node, ATTNSCOPE_BACKEND picks the default.
  */
 export function ready(options?: { backend?: Backend | 'auto' }): Promise<void>;
 
-/** Which build is running: 'wasm-simd', 'wasm-scalar' or 'wasm-simd-threads'. Throws before ready(). */
+/** Which build is running: 'wasm-simd', 'wasm-scalar', 'wasm-simd-threads' or 'wasm-simd-fma'. Throws before ready(). */
 export function backend(): Backend;
 
 /**

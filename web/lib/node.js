@@ -1,6 +1,8 @@
 // Node entry: the web/worker glue would fetch() its .wasm, so read it from
 // disk and hand it over as wasmBinary. ATTNSCOPE_BACKEND=wasm-scalar (or
-// wasm-simd, or wasm-simd-threads) picks the backend when ready() is not told.
+// wasm-simd, wasm-simd-threads, wasm-simd-fma) picks the backend when ready()
+// is not told. (Node 20 has relaxed SIMD only behind
+// --experimental-wasm-relaxed-simd; from Node 22 'auto' finds it.)
 // The threaded build is CommonJS (wasm/node/, see CMakeLists.txt); its
 // workers are unref'd so that a script still exits when its work is done.
 import { readFile } from 'node:fs/promises';
@@ -26,11 +28,15 @@ async function loadThreaded() {
 
 setLoader(async (variant) => {
   if (variant === 'simd-threads') return loadThreaded();
-  const wasmBinary = await readFile(new URL(`./wasm/attnscope-${variant}.wasm`, import.meta.url));
-  const { default: create } = variant === 'simd'
+  const core = variant === 'scalar' ? 'scalar' : 'simd';
+  const wasmBinary = await readFile(new URL(`./wasm/attnscope-${core}.wasm`, import.meta.url));
+  const { default: create } = core === 'simd'
     ? await import('./wasm/attnscope-simd.js')
     : await import('./wasm/attnscope-scalar.js');
-  return create({ wasmBinary });
+  const m = await create({ wasmBinary });
+  // simd-fma: the SIMD build with the fused multiply-add kernels attached (runtime.js).
+  if (variant === 'simd-fma') await m.attachFmaKernels(await readFile(new URL('./wasm/attnscope-fma.wasm', import.meta.url)));
+  return m;
 }, { backend: process.env.ATTNSCOPE_BACKEND || 'auto' });
 
 // Default models (web/models) are read from disk next to the package.

@@ -1,9 +1,11 @@
 // Holds the one wasm instance. Entry points (index.js for browsers, node.js
 // for Node) install a loader; ready() runs it once; everything else is sync.
 import { AttnscopeError } from './errors.js';
-import { wasmSimdSupported } from './simd-detect.js';
+import { wasmRelaxedSimdSupported, wasmSimdSupported } from './simd-detect.js';
 
-const BACKENDS = ['wasm-simd', 'wasm-scalar', 'wasm-simd-threads'];
+const BACKENDS = ['wasm-simd', 'wasm-scalar', 'wasm-simd-threads', 'wasm-simd-fma'];
+const NAMES = "'wasm-simd', 'wasm-scalar', 'wasm-simd-threads' or 'wasm-simd-fma'";
+const FALLS_BACK = ['wasm-simd-threads', 'wasm-simd-fma'];  // to 'wasm-simd', when chosen automatically
 let loader = null;
 let defaultBackend = 'auto';
 let threadsByDefault = () => false;
@@ -27,22 +29,27 @@ export function crossOriginIsolatedNow() {
   return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 }
 
+// Threads first (two cores do more than fused multiply-adds on one), then
+// the fused kernels where the engine validates relaxed SIMD.
 function autoBackend() {
   if (!wasmSimdSupported()) return 'wasm-scalar';
-  return threadsByDefault() ? 'wasm-simd-threads' : 'wasm-simd';
+  if (threadsByDefault()) return 'wasm-simd-threads';
+  return wasmRelaxedSimdSupported() ? 'wasm-simd-fma' : 'wasm-simd';
 }
 
 /**
- * Loads the wasm module once. `backend` forces 'wasm-simd', 'wasm-scalar' or
- * 'wasm-simd-threads'; by default SIMD is used where the engine supports it,
- * threaded where the entry allows it (a threaded load that fails falls back
- * to 'wasm-simd' when the choice was automatic).
+ * Loads the wasm module once. `backend` forces 'wasm-simd', 'wasm-scalar',
+ * 'wasm-simd-threads' or 'wasm-simd-fma'; by default SIMD is used where the
+ * engine supports it, threaded where the entry allows it, else with the
+ * fused multiply-add kernels where the engine validates relaxed SIMD (a
+ * threaded or fused load that fails falls back to 'wasm-simd' when the
+ * choice was automatic).
  */
 export function ready({ backend } = {}) {
   const wanted = backend ?? defaultBackend;
   if (wanted !== 'auto' && !BACKENDS.includes(wanted)) {
     return Promise.reject(new AttnscopeError(
-      `ready: backend must be 'auto', 'wasm-simd', 'wasm-scalar' or 'wasm-simd-threads' (got ${JSON.stringify(wanted)})`));
+      `ready: backend must be 'auto', ${NAMES} (got ${JSON.stringify(wanted)})`));
   }
   const chosen = wanted === 'auto' ? autoBackend() : wanted;
   if (pending) {
@@ -55,10 +62,13 @@ export function ready({ backend } = {}) {
   if (chosen !== 'wasm-scalar' && !wasmSimdSupported()) {
     return Promise.reject(new AttnscopeError(`ready: this engine has no WebAssembly SIMD (needed by ${chosen}); use backend 'wasm-scalar'`));
   }
+  if (chosen === 'wasm-simd-fma' && !wasmRelaxedSimdSupported()) {
+    return Promise.reject(new AttnscopeError("ready: this engine has no WebAssembly relaxed SIMD (needed by wasm-simd-fma); use backend 'wasm-simd'"));
+  }
   loadedBackend = chosen;
   const load = (name) => loader(name.slice(5)).then((m) => { instance = m; loadedBackend = name; });
   pending = load(chosen)
-    .catch((e) => (wanted === 'auto' && chosen === 'wasm-simd-threads' ? load('wasm-simd') : Promise.reject(e)))
+    .catch((e) => (wanted === 'auto' && FALLS_BACK.includes(chosen) ? load('wasm-simd') : Promise.reject(e)))
     .catch((e) => {
       pending = null;
       loadedBackend = null;
@@ -67,7 +77,7 @@ export function ready({ backend } = {}) {
   return pending;
 }
 
-/** 'wasm-simd', 'wasm-scalar' or 'wasm-simd-threads' once ready() has resolved. */
+/** 'wasm-simd', 'wasm-scalar', 'wasm-simd-threads' or 'wasm-simd-fma' once ready() has resolved. */
 export function backend() {
   module();
   return loadedBackend;

@@ -142,6 +142,8 @@ export interface TrainResult {
   /** The last step's loss. */
   loss: number | undefined;
   elapsedSeconds: number;
+  /** The build the worker trained on: 'wasm-simd-threads' where the page is crossOriginIsolated (by default). */
+  backend?: Backend;
 }
 
 export interface TrainSnapshot {

@@ -138,10 +138,13 @@ function members(body) {
   return out;
 }
 
-/** The first ```html block or @example of a doc, else the bare tag. */
+/** The first element of the first ```html block (it may span lines) or the @example of a doc, else the bare tag. */
 function exampleOf(doc, tag) {
-  const block = doc.match(/```html\n([\s\S]*?)```/)?.[1];
-  if (block) return block.trim().split('\n')[0];
+  const block = doc.match(/```html\n([\s\S]*?)```/)?.[1]?.trim();
+  if (block) {
+    const end = block.indexOf(`</${tag}>`);
+    return end < 0 ? block.split('\n')[0] : block.slice(0, end + tag.length + 3);
+  }
   const example = doc.match(/@example\s+(<[\s\S]*?<\/[a-z-]+>)/)?.[1];
   return example ?? `<${tag}></${tag}>`;
 }
@@ -154,8 +157,8 @@ function memberLines(m) {
   return [`- \`${name}\`${doc}`, '', '  ```ts', ...m.source.split('\n').map((l) => `  ${l}`), '  ```', ''];
 }
 
-/** docs/WIDGETS.md from the parsed types. */
-export function widgetsMarkdown(widgets) {
+/** docs/WIDGETS.md from the parsed types; `pictures` names the tags with a picture in docs/img/widgets/<tag>.jpg. */
+export function widgetsMarkdown(widgets, { pictures = new Set() } = {}) {
   const lines = [
     '# Widget reference',
     '',
@@ -178,7 +181,9 @@ export function widgetsMarkdown(widgets) {
     '',
   ];
   for (const w of widgets) {
-    lines.push(`## ${w.tag}`, '', `Class \`${w.className}\`. Example:`, '', '```html', w.example, '```', '', w.doc.replace(/^@example.*$/gm, '').trim(), '');
+    lines.push(`## ${w.tag}`, '');
+    if (pictures.has(w.tag)) lines.push(`![${w.tag} as its example draws it (light theme, 1280 px wide page)](img/widgets/${w.tag}.jpg)`, '');
+    lines.push(`Class \`${w.className}\`. Example:`, '', '```html', w.example, '```', '', w.doc.replace(/^@example.*$/gm, '').trim(), '');
     if (w.members.length) {
       lines.push('Properties and methods:', '');
       for (const m of w.members) lines.push(...memberLines(m));

@@ -46,6 +46,8 @@ export * from './attn-kv-head-sharing.js';
 export * from './attn-kv-compression.js';
 export * from './attn-linear-attention.js';
 export * from './attn-residual-gradient.js';
+export * from './attn-masked-vs-causal.js';
+export * from './attn-induction-heads.js';
 
 /** Where the code sandbox page (exercises/sandbox/frame.html) is served, when not next to the package. */
 export declare function setSandboxUrl(url: string): void;

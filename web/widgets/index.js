@@ -40,6 +40,8 @@ export { AttnKvHeadSharing } from './define/attn-kv-head-sharing.js';
 export { AttnKvCompression } from './define/attn-kv-compression.js';
 export { AttnLinearAttention } from './define/attn-linear-attention.js';
 export { AttnResidualGradient } from './define/attn-residual-gradient.js';
+export { AttnMaskedVsCausal } from './define/attn-masked-vs-causal.js';
+export { AttnInductionHeads } from './define/attn-induction-heads.js';
 
 export { lang, setLang, onLangChange, addMessages, t } from './i18n.js';
 export { setMathRenderer, renderTexIn } from './math.js';

@@ -32,12 +32,12 @@ inline void linear(float* out, const float* x, const MatrixStack& w, int layer, 
 }
 
 // out rows t < count (ldo apart) = W[layer] (d, n) @ x row t (ldx apart):
-// fp32 reads each weight row once for the block; Q8_0 stays a matvec per
-// row (a Q8_0 block kernel would quantise rows the same way and share the
-// int8 loads, not written yet). Bit-identical to linear() row by row: not the
-// packed gemm (cpp/src/gemm.h), whose sums run in another order and fuse
-// multiply-adds under -march=native, so native and wasm would differ (it was
-// ~1.2x faster on the 260K shape natively, no faster on the 15M one).
+// each weight row is read once for the block (matvec_rows, matvec_q8_rows:
+// Q8_0 quantises every row first, into s.xq's room for kSequenceBlock rows).
+// Bit-identical to linear() row by row: not the packed gemm
+// (cpp/src/gemm.h), whose sums run in another order and fuse multiply-adds
+// under -march=native, so native and wasm would differ (it was ~1.2x faster
+// on the 260K shape natively, no faster on the 15M one).
 inline void linear_rows(float* out, long ldo, const float* x, long ldx, const MatrixStack& w, int layer, int n,
                         int d, int count, RunState& s, const ModelConfig& c) {
     const std::size_t off = static_cast<std::size_t>(layer) * n * d;
@@ -45,10 +45,11 @@ inline void linear_rows(float* out, long ldo, const float* x, long ldx, const Ma
         matvec_rows(out, ldo, x, ldx, w.f + off, n, d, count);
         return;
     }
-    for (int t = 0; t < count; ++t) {
-        prepare(s, c, x + t * ldx, n);
-        matvec_q8(out + t * ldo, s.xq, s.xs, w.q + off, w.s + off / c.group_size, n, d, c.group_size);
-    }
+    const int gs = c.group_size;
+    for (int t = 0; t < count; ++t)
+        quantize_q8_activations(s.xq + static_cast<std::size_t>(t) * n, s.xs + static_cast<std::size_t>(t) * (n / gs),
+                                x + t * ldx, n, gs);
+    matvec_q8_rows(out, ldo, s.xq, s.xs, w.q + off, w.s + off / gs, n, d, gs, count);
 }
 
 // y += b (n), nothing when b is null (a variant without that bias).

@@ -6,6 +6,11 @@
 // SIMD (written with wasm intrinsics: the sse4.1 spelling of extend_high costs
 // an extra shuffle there), pmovsxbw + pmaddwd natively. xsimd 8.1 has no
 // widening int8 multiply-add, hence intrinsics.
+// A weight row is widened once for up to kInputs inputs (a prompt's rows,
+// matvec_q8_rows): each weight row is read from memory once per block of
+// inputs, and its widening shared. Groups smaller than 8 (hidden_dim 172 of
+// the 260K shape takes group size 4) go two or four to a dot product, each
+// group's lanes moved to the lanes kernels.h gives them before scaling.
 #include <cmath>
 #include "attnscope/model/kernels.h"
 #include "attnscope/simd.h"
@@ -18,21 +23,26 @@
 namespace attnscope::model {
 namespace {
 
+constexpr int kInputs = 4;  // inputs sharing one widened weight row
+
 // Lane j (0..3) of a block's sum gets the products of the elements k with
 // (k % 8) / 2 == j: what dot_i16x8 / madd_epi16 does to 8 widened pairs.
 #if ATTNSCOPE_SIMD && defined(__wasm_simd128__)
 using I32x4 = v128_t;
+using I16x8 = v128_t;
 inline I32x4 zero() { return wasm_i32x4_splat(0); }
 inline I32x4 add(I32x4 a, I32x4 b) { return wasm_i32x4_add(a, b); }
-inline I32x4 block16(const std::int8_t* w, const std::int16_t* x) {
+inline void widen16(const std::int8_t* w, I16x8* lo, I16x8* hi) {
     const v128_t vw = wasm_v128_load(w);
-    return wasm_i32x4_add(wasm_i32x4_dot_i16x8(wasm_i16x8_extend_low_i8x16(vw), wasm_v128_load(x)),
-                          wasm_i32x4_dot_i16x8(wasm_i16x8_extend_high_i8x16(vw), wasm_v128_load(x + 8)));
+    *lo = wasm_i16x8_extend_low_i8x16(vw);
+    *hi = wasm_i16x8_extend_high_i8x16(vw);
 }
-inline I32x4 block8(const std::int8_t* w, const std::int16_t* x) {
-    return wasm_i32x4_dot_i16x8(wasm_i16x8_load8x8(w), wasm_v128_load(x));
-}
+inline I16x8 widen8(const std::int8_t* w) { return wasm_i16x8_load8x8(w); }
+inline I32x4 dot8(I16x8 w, const std::int16_t* x) { return wasm_i32x4_dot_i16x8(w, wasm_v128_load(x)); }
 inline I32x4 load_lanes(const std::int32_t* t) { return wasm_v128_load(t); }
+// The lanes (0, 1) of a group of 4 moved to lanes 0, 1 from lanes 2h, 2h+1; the rest 0.
+template <int H>
+inline I32x4 pair_lanes(I32x4 v) { return wasm_i32x4_shuffle(v, wasm_i32x4_splat(0), 2 * H, 2 * H + 1, 4, 4); }
 using F32x4 = v128_t;
 inline F32x4 fzero() { return wasm_f32x4_splat(0.f); }
 // acc + float(lanes) * scale, lane by lane (a mul, then an add: no fusing)
@@ -43,20 +53,23 @@ inline void fstore(float* f, F32x4 v) { wasm_v128_store(f, v); }
 #define ATTNSCOPE_Q8_SIMD 1
 #elif ATTNSCOPE_SIMD
 using I32x4 = __m128i;
+using I16x8 = __m128i;
 inline I32x4 zero() { return _mm_setzero_si128(); }
 inline I32x4 add(I32x4 a, I32x4 b) { return _mm_add_epi32(a, b); }
-inline I32x4 block16(const std::int8_t* w, const std::int16_t* x) {
+inline void widen16(const std::int8_t* w, I16x8* lo, I16x8* hi) {
     const __m128i vw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(w));
-    const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x));
-    const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 8));
-    return _mm_add_epi32(_mm_madd_epi16(_mm_cvtepi8_epi16(vw), x0),
-                         _mm_madd_epi16(_mm_cvtepi8_epi16(_mm_unpackhi_epi64(vw, vw)), x1));
+    *lo = _mm_cvtepi8_epi16(vw);
+    *hi = _mm_cvtepi8_epi16(_mm_unpackhi_epi64(vw, vw));
 }
-inline I32x4 block8(const std::int8_t* w, const std::int16_t* x) {
-    return _mm_madd_epi16(_mm_cvtepi8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w))),
-                          _mm_loadu_si128(reinterpret_cast<const __m128i*>(x)));
+inline I16x8 widen8(const std::int8_t* w) {
+    return _mm_cvtepi8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w)));
+}
+inline I32x4 dot8(I16x8 w, const std::int16_t* x) {
+    return _mm_madd_epi16(w, _mm_loadu_si128(reinterpret_cast<const __m128i*>(x)));
 }
 inline I32x4 load_lanes(const std::int32_t* t) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(t)); }
+template <int H>
+inline I32x4 pair_lanes(I32x4 v) { return _mm_move_epi64(H == 0 ? v : _mm_srli_si128(v, 8)); }
 using F32x4 = __m128;
 inline F32x4 fzero() { return _mm_setzero_ps(); }
 inline F32x4 scale_add(F32x4 acc, I32x4 lanes, float scale) {
@@ -66,46 +79,112 @@ inline void fstore(float* f, F32x4 v) { _mm_storeu_ps(f, v); }
 #define ATTNSCOPE_Q8_SIMD 1
 #endif
 
-// One row: for each group, its four integer lane sums scaled into four float
-// lanes. GS > 0 fixes the group size at compile time (unrolled inner loop).
-template <int GS>
-float row_q8(const std::int8_t* w, const std::int16_t* x, const float* ws, const float* xs, int n, int gs_arg) {
-    const int gs = GS > 0 ? GS : gs_arg;
-    const int groups = n / gs;
+// Where T inputs (rows of x and of xs, ldx and ldxs apart) meet one weight row.
+struct Inputs {
+    const std::int16_t* x;
+    const float* xs;
+    long ldx, ldxs;
+};
+
 #ifdef ATTNSCOPE_Q8_SIMD
-    F32x4 acc = fzero();
-    for (int g = 0; g < groups; ++g, w += gs, x += gs) {
-        I32x4 lanes = zero();
-        int k = 0;
-        for (; k + 16 <= gs; k += 16) lanes = add(lanes, block16(w + k, x + k));
-        if (k + 8 <= gs) lanes = add(lanes, block8(w + k, x + k)), k += 8;
-        if (k < gs) {
-            alignas(16) std::int32_t t[4] = {0, 0, 0, 0};
-            for (; k < gs; ++k) t[(k % 8) / 2] += static_cast<std::int32_t>(w[k]) * x[k];
-            lanes = add(lanes, load_lanes(t));
+// Groups of gs >= 8: per group the four integer lane sums of each input,
+// scaled into its four float lanes. GS > 0 fixes gs at compile time.
+template <int GS, int T>
+void dots_wide(float* out, long ldo, const std::int8_t* w, const float* ws, Inputs in, int n, int gs_arg) {
+    const int gs = GS > 0 ? GS : gs_arg;
+    F32x4 acc[T];
+    for (int t = 0; t < T; ++t) acc[t] = fzero();
+    for (int g = 0, k0 = 0; k0 < n; ++g, k0 += gs) {
+        I32x4 lanes[T];
+        for (int t = 0; t < T; ++t) lanes[t] = zero();
+        int k = k0;
+        for (; k + 16 <= k0 + gs; k += 16) {
+            I16x8 lo, hi;
+            widen16(w + k, &lo, &hi);
+            for (int t = 0; t < T; ++t) {
+                const std::int16_t* x = in.x + t * in.ldx + k;
+                lanes[t] = add(lanes[t], add(dot8(lo, x), dot8(hi, x + 8)));
+            }
         }
-        acc = scale_add(acc, lanes, ws[g] * xs[g]);
+        if (k + 8 <= k0 + gs) {
+            const I16x8 v = widen8(w + k);
+            for (int t = 0; t < T; ++t) lanes[t] = add(lanes[t], dot8(v, in.x + t * in.ldx + k));
+            k += 8;
+        }
+        if (k < k0 + gs) {  // gs % 8 != 0: the last elements lane by lane
+            for (int t = 0; t < T; ++t) {
+                alignas(16) std::int32_t s[4] = {0, 0, 0, 0};
+                for (int j = k; j < k0 + gs; ++j) s[((j - k0) % 8) / 2] += static_cast<std::int32_t>(w[j]) * in.x[t * in.ldx + j];
+                lanes[t] = add(lanes[t], load_lanes(s));
+            }
+        }
+        for (int t = 0; t < T; ++t) acc[t] = scale_add(acc[t], lanes[t], ws[g] * in.xs[t * in.ldxs + g]);
     }
-    alignas(16) float f[4];
-    fstore(f, acc);
-#else
-    float f[4] = {0.f, 0.f, 0.f, 0.f};
-    for (int g = 0; g < groups; ++g, w += gs, x += gs) {
-        std::int32_t t[4] = {0, 0, 0, 0};
-        for (int k = 0; k < gs; ++k) t[(k % 8) / 2] += static_cast<std::int32_t>(w[k]) * x[k];
-        const float scale = ws[g] * xs[g];
-        for (int l = 0; l < 4; ++l) f[l] = f[l] + static_cast<float>(t[l]) * scale;
+    for (int t = 0; t < T; ++t) {
+        alignas(16) float f[4];
+        fstore(f, acc[t]);
+        out[t * ldo] = (f[0] + f[1]) + (f[2] + f[3]);
     }
-#endif
-    return (f[0] + f[1]) + (f[2] + f[3]);
 }
 
-template <int GS>
-void rows_q8(float* out, const std::int16_t* xq, const float* xs, const std::int8_t* wq, const float* ws,
-             int n, int d, int gs) {
-    for (int i = 0; i < d; ++i)
-        out[i] = row_q8<GS>(wq + static_cast<std::size_t>(i) * n, xq, ws + static_cast<std::size_t>(i) * (n / gs),
-                            xs, n, gs);
+// Groups of 4: one dot product covers two groups, lanes (0, 1) and (2, 3);
+// each group's pair goes to float lanes 0 and 1 (lanes 2 and 3 add 0). An
+// odd last group is summed lane by lane.
+template <int T>
+void dots_quads(float* out, long ldo, const std::int8_t* w, const float* ws, Inputs in, int n) {
+    F32x4 acc[T];
+    for (int t = 0; t < T; ++t) acc[t] = fzero();
+    int k = 0, g = 0;
+    for (; k + 8 <= n; k += 8, g += 2) {
+        const I16x8 v = widen8(w + k);
+        for (int t = 0; t < T; ++t) {
+            const I32x4 d = dot8(v, in.x + t * in.ldx + k);
+            const float* xs = in.xs + t * in.ldxs;
+            acc[t] = scale_add(acc[t], pair_lanes<0>(d), ws[g] * xs[g]);
+            acc[t] = scale_add(acc[t], pair_lanes<1>(d), ws[g + 1] * xs[g + 1]);
+        }
+    }
+    if (k < n)
+        for (int t = 0; t < T; ++t) {
+            const std::int16_t* x = in.x + t * in.ldx;
+            alignas(16) std::int32_t s[4] = {w[k] * x[k] + w[k + 1] * x[k + 1], w[k + 2] * x[k + 2] + w[k + 3] * x[k + 3], 0, 0};
+            acc[t] = scale_add(acc[t], load_lanes(s), ws[g] * in.xs[t * in.ldxs + g]);
+        }
+    for (int t = 0; t < T; ++t) {
+        alignas(16) float f[4];
+        fstore(f, acc[t]);
+        out[t * ldo] = (f[0] + f[1]) + (f[2] + f[3]);
+    }
+}
+#endif
+
+// kernels.h's definition, element by element: the scalar build, and any
+// group size the SIMD paths above do not take.
+void dots_plain(float* out, long ldo, const std::int8_t* w, const float* ws, Inputs in, int T, int n, int gs) {
+    for (int t = 0; t < T; ++t) {
+        const std::int16_t* x = in.x + t * in.ldx;
+        const float* xs = in.xs + t * in.ldxs;
+        float f[4] = {0.f, 0.f, 0.f, 0.f};
+        for (int g = 0; g < n / gs; ++g) {
+            std::int32_t s[4] = {0, 0, 0, 0};
+            for (int k = 0; k < gs; ++k) s[(k % 8) / 2] += static_cast<std::int32_t>(w[g * gs + k]) * x[g * gs + k];
+            const float scale = ws[g] * xs[g];
+            for (int l = 0; l < 4; ++l) f[l] = f[l] + static_cast<float>(s[l]) * scale;
+        }
+        out[t * ldo] = (f[0] + f[1]) + (f[2] + f[3]);
+    }
+}
+
+// T inputs against weight row w (n int8, scales ws): out[t * ldo].
+template <int T>
+void dots(float* out, long ldo, const std::int8_t* w, const float* ws, Inputs in, int n, int gs) {
+#ifdef ATTNSCOPE_Q8_SIMD
+    if (gs == 32) return dots_wide<32, T>(out, ldo, w, ws, in, n, gs);
+    if (gs == 64) return dots_wide<64, T>(out, ldo, w, ws, in, n, gs);
+    if (gs >= 8) return dots_wide<0, T>(out, ldo, w, ws, in, n, gs);
+    if (gs == 4) return dots_quads<T>(out, ldo, w, ws, in, n);
+#endif
+    dots_plain(out, ldo, w, ws, in, T, n, gs);
 }
 
 template <typename Q>
@@ -131,9 +210,21 @@ void quantize_groups(Q* q, float* s, const float* x, std::int64_t n, int gs) {
 
 void matvec_q8(float* out, const std::int16_t* xq, const float* xs, const std::int8_t* wq,
                const float* ws, int n, int d, int gs) {
-    if (gs == 32) rows_q8<32>(out, xq, xs, wq, ws, n, d, gs);
-    else if (gs == 64) rows_q8<64>(out, xq, xs, wq, ws, n, d, gs);
-    else rows_q8<0>(out, xq, xs, wq, ws, n, d, gs);
+    matvec_q8_rows(out, 1, xq, xs, wq, ws, n, d, gs, 1);
+}
+
+void matvec_q8_rows(float* out, long ldo, const std::int16_t* xq, const float* xs, const std::int8_t* wq,
+                    const float* ws, int n, int d, int gs, int count) {
+    const long groups = n / gs;
+    for (int i = 0; i < d; ++i) {
+        const std::int8_t* wi = wq + static_cast<std::size_t>(i) * n;
+        const float* wsi = ws + static_cast<std::size_t>(i) * groups;
+        int t = 0;
+        for (; t + kInputs <= count; t += kInputs)
+            dots<kInputs>(out + t * ldo + i, ldo, wi, wsi, {xq + t * static_cast<long>(n), xs + t * groups, n, groups}, n, gs);
+        for (; t < count; ++t)
+            dots<1>(out + t * ldo + i, ldo, wi, wsi, {xq + t * static_cast<long>(n), xs + t * groups, n, groups}, n, gs);
+    }
 }
 
 void quantize_q8(std::int8_t* q, float* s, const float* x, std::int64_t n, int gs) {

@@ -43,8 +43,8 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
     s->key_cache = k->take<float>(L * T * KV);
     s->value_cache = k->take<float>(L * T * KV);
     const bool q8 = c.weight_type == WeightType::Q8_0;
-    s->xq = k->take<std::int16_t>(q8 ? widest : 0);
-    s->xs = k->take<float>(q8 ? widest / c.group_size : 0);
+    s->xq = k->take<std::int16_t>(q8 ? widest * kSequenceBlock : 0);  // a row per position of a block
+    s->xs = k->take<float>(q8 ? widest / c.group_size * kSequenceBlock : 0);
     const std::uint64_t half = c.positions == Positions::Rope ? T * (c.head_size / 2) : 0;
     s->rope_cos = k->take<float>(half);
     s->rope_sin = k->take<float>(half);

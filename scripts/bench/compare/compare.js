@@ -2,6 +2,7 @@
 // tfjs-backend-wasm on the same workloads in this one Node process, one
 // thread each, wasm SIMD, through each public API (copies included).
 //   node scripts/bench/compare/compare.js        (COMPARE_ROUNDS=n, default 5)
+//   ... --json [file]   also records the run (default docs/bench/<date>-compare-node.json)
 // Per workload: wait for a quiet machine, cross-check every output against
 // attnscope's, then rounds in which the systems take turns rep by rep; a
 // round keeps each system's median, a ratio is taken within a round. The
@@ -11,6 +12,9 @@
 import { initAll, matmulSystems, attentionSystems, blockSystems } from './systems.js';
 import { cases, prepareCase, timeRounds, report, note, HEAD } from './rounds.js';
 import { loadMeter, waitForQuiet } from './load.js';
+import { caption, nodeEngine } from '../machine.js';
+import { jsonTarget, startRun, writeRun } from '../record.js';
+import { compareTable, crossCheckNote } from './record.js';
 
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 5);
 // QUIET_WAIT_S: how long to wait for a quiet second before each workload (default 60).
@@ -36,6 +40,8 @@ async function runCase(c) {
   return { name: c.name, flops: c.flops, names, rounds, errors, load, quiet };
 }
 
+const JSON_FILE = jsonTarget(process.argv, 'compare-node');
+const recording = startRun();
 const versions = await initAll();
 console.log(`Side by side in one Node ${process.version} process, one thread, wasm SIMD: attnscope ${versions.attnscope}, ${versions.ort}, ${versions.tfjs}.`);
 console.log(`${ROUNDS} rounds per workload; GFLOP/s = median over rounds of each round's median (min–max); ratios ÷ the faster runtime, within each round.`);
@@ -47,8 +53,22 @@ for (const c of CASES) {
   console.error(report(r, 'cpu'));
   notes.push(note(r));
 }
-console.log(`\nBy CPU time of this process (the time the calls ran, whatever else the cores did):\n\n${HEAD}`);
+const cap = caption(`${nodeEngine()}: attnscope ${versions.attnscope}`);
+console.log(`\nBy CPU time of this process (the time the calls ran, whatever else the cores did):\n\n${cap}\n${HEAD}`);
 results.forEach((r) => console.log(report(r, 'cpu')));
-console.log(`\nBy wall-clock time (what a user waits; disturbed by other work on the cores):\n\n${HEAD}`);
+console.log(`\nBy wall-clock time (what a user waits; disturbed by other work on the cores):\n\n${cap}\n${HEAD}`);
 results.forEach((r) => console.log(report(r, 'wall')));
 console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
+if (JSON_FILE) {
+  const env = Object.entries(process.env).filter(([k]) => /^(COMPARE_|QUIET_WAIT_S)/.test(k)).map(([k, v]) => `${k}=${v} `).join('');
+  writeRun(JSON_FILE, recording.finish({
+    group: 'compare-node',
+    title: 'Side by side in Node',
+    software: `${nodeEngine()}; attnscope ${versions.attnscope}; ${versions.ort} (wasm, numThreads 1, SIMD); ${versions.tfjs}; xsimd reference kernel built by the same Emscripten`,
+    command: `${env}node scripts/bench/compare/compare.js --json`,
+    conditions: `other work ${Math.min(...results.map((r) => r.load.others)).toFixed(2)}–${Math.max(...results.map((r) => r.load.others)).toFixed(2)} cores while timing`,
+    clock: 'CPU time of the process',
+    tables: [compareTable(results, 'cpu', ROUNDS)],
+    notes: [crossCheckNote(results)],
+  }));
+}

@@ -108,7 +108,7 @@ const f1 = (x) => x.toFixed(1);
 const f2 = (x) => x.toFixed(2);
 const spread = (xs, f) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`;
 
-export const HEAD = '| workload | attnscope | attnscope flash | onnxruntime-web | tfjs-wasm | attnscope ÷ faster runtime | flash ÷ faster runtime | flash ÷ plain | other work (cores) |\n|---|---|---|---|---|---|---|---|---|';
+export const HEAD = '| workload | attnscope | attnscope flash | onnxruntime-web | tfjs-wasm | xsimd reference | attnscope ÷ faster runtime | flash ÷ faster runtime | flash ÷ plain | attnscope ÷ xsimd reference | other work (cores) |\n|---|---|---|---|---|---|---|---|---|---|---|';
 
 /** A table row of r = { name, flops, names, rounds, load } by one clock's times. */
 export function report(r, clock) {
@@ -117,10 +117,11 @@ export function report(r, clock) {
   const idx = (n) => r.names.indexOf(n);
   const faster = rounds.map((t) => Math.min(...['ort', 'tfjs'].filter((n) => idx(n) >= 0).map((n) => t[idx(n)])));
   const ratio = (n) => rounds.map((t, k) => faster[k] / t[idx(n)]);
-  const cells = ['attnscope', 'attnscope flash', 'ort', 'tfjs'].map((n) => (idx(n) >= 0 ? spread(gflops(idx(n)), f1) : '—'));
+  const cells = ['attnscope', 'attnscope flash', 'ort', 'tfjs', 'xsimd reference'].map((n) => (idx(n) >= 0 ? spread(gflops(idx(n)), f1) : '—'));
   const ratios = ['attnscope', 'attnscope flash'].map((n) => (idx(n) >= 0 ? spread(ratio(n), f2) : '—'));
+  const vs = (n) => (idx(n) >= 0 ? spread(rounds.map((t) => t[idx(n)] / t[idx('attnscope')]), f2) : '—');
   const flashVsPlain = idx('attnscope flash') >= 0 ? spread(rounds.map((t) => t[idx('attnscope')] / t[idx('attnscope flash')]), f2) : '—';
-  return `| ${r.name} | ${cells.join(' | ')} | ${ratios.join(' | ')} | ${flashVsPlain} | ${r.load.others.toFixed(2)} |`;
+  return `| ${r.name} | ${cells.join(' | ')} | ${ratios.join(' | ')} | ${flashVsPlain} | ${vs('xsimd reference')} | ${r.load.others.toFixed(2)} |`;
 }
 
 /** The line under the tables: the cross-check and the wait for a quiet second. */

@@ -20,6 +20,7 @@ import { randomTensor, blockParams } from '../node/inputs.js';
 import { countFlops } from '../../../web/lib/ops/count.js';
 import { median, relError, timeRounds } from './rounds.js';
 import { loadMeter, waitForQuiet } from './load.js';
+import { caption, nodeEngine } from '../machine.js';
 
 const BASE = process.env.BASE_LIB && resolve(process.env.BASE_LIB);
 const CURRENT = fileURLToPath(new URL('../../../web/lib/', import.meta.url));
@@ -155,7 +156,7 @@ async function run(w) {
 
 const f1 = (x) => x.toFixed(1), f2 = (x) => x.toFixed(2);
 const spread = (xs, f) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`;
-console.log(`\n### ${backend}\n`);
+console.log(`\n### ${backend}\n\n${caption(nodeEngine())}`);
 console.log('| workload | base | current | current ÷ base | other work (cores) |\n|---|---|---|---|---|');
 const notes = [];
 for (const w of WORKLOADS) {

@@ -4,6 +4,9 @@
 //   onnxruntime-web 1.30      an InferenceSession per workload (wasm EP, numThreads 1, SIMD build),
 //                             graphs of standard ONNX ops written by onnx.js
 //   tfjs-backend-wasm 4.22    tf.matMul; per head softmax((q·s) kᵀ + mask) v (SIMD, no threads)
+//   xsimd reference           matmul only: the plain register-tile kernel of
+//                             xsimd_reference.cpp (same Emscripten and flags as the
+//                             core), inputs copied in and the output out as attnscope's
 // No Node or page imports here: the caller passes the three libraries, so the
 // Node run (systems.js) and the Chromium run (page.js) build the same systems.
 // Each system is a function returning Promise<Float32Array>, so the caller can
@@ -29,8 +32,24 @@ export async function initRuntimes({ attn, ort, tf, setWasmPaths, tfWasmDir }) {
   };
 }
 
-/** The three workload builders, bound to the given libraries. */
-export function workloads({ attn, ort, tf }) {
+/**
+ * C = A @ B by the xsimd reference module (an Emscripten module exporting
+ * _xsimd_reference_matmul), with the copies a public API makes.
+ */
+export function referenceMatmul(ref, a, b, M, K, N) {
+  const pa = ref._malloc(4 * M * K), pb = ref._malloc(4 * K * N), pc = ref._malloc(4 * M * N);
+  try {
+    ref.HEAPF32.set(a.data, pa / 4);
+    ref.HEAPF32.set(b.data, pb / 4);
+    ref._xsimd_reference_matmul(pc, pa, pb, M, K, N);
+    return ref.HEAPF32.slice(pc / 4, pc / 4 + M * N);
+  } finally {
+    [pa, pb, pc].forEach((p) => ref._free(p));
+  }
+}
+
+/** The workload builders, bound to the given libraries (ref: the xsimd reference module). */
+export function workloads({ attn, ort, tf, ref }) {
   async function session(bytes) {
     return ort.InferenceSession.create(bytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
   }
@@ -68,6 +87,7 @@ export function workloads({ attn, ort, tf }) {
       attnscope: async () => attn.matmul(a, b).data,
       ort: () => ortRun(sess, { a, b }),
       tfjs: async () => tfRun((x, y) => tf.matMul(x, y), [a, b]),
+      'xsimd reference': async () => referenceMatmul(ref, a, b, M, K, N),
     };
   }
 
@@ -140,9 +160,13 @@ export function workloads({ attn, ort, tf }) {
     ];
     const sess = await session(model({ nodes, initializers: init, inputs: [['x', [T, C]]], outputs: [['y', [T, C]]] }));
     const config = { nHeads: H, norm: 'layernorm', activation: 'gelu', prenorm: true, eps };
+    // The weights stay in wasm memory between calls in both: onnxruntime's
+    // session holds its initializers, attnscope its residentParameters.
+    const resident = attn.residentParameters(p);
     return {
-      attnscope: async () => attn.transformerBlock(x, p, config).output.data,
+      attnscope: async () => attn.transformerBlock(x, resident, config).output.data,
       ort: () => ortRun(sess, { x }),
+      dispose: () => resident.dispose(),
     };
   }
   return { matmulSystems, attentionSystems, blockSystems };

@@ -20,12 +20,12 @@ export async function benchInChromium(dir) {
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     return await page.evaluate(async () => {
       const attn = await import('/lib/index.js');
-      const { timeGeneration } = await import('/bench-cases.js');
+      const { loadModel, timeGeneration } = await import('/bench-cases.js');
       await attn.ready();
       const files = {};
       const results = await timeGeneration(async (shape, quantize) => {
         files[shape] ??= await (await fetch(`/ckpt/random_${shape}.bin`)).arrayBuffer();
-        return attn.Model.fromLlama2c(files[shape], null, { quantize });
+        return loadModel(attn, shape, files[shape], quantize);
       });
       return { backend: attn.backend(), userAgent: navigator.userAgent, results };
     });

@@ -1,18 +1,31 @@
-// Generation benchmark cases (issue 4): greedy from BOS, STEPS tokens, on the
-// random-weight llama2.c checkpoints `attnscope_run_model random <shape>`
-// writes (the same weights its `bench` mode builds in memory).
+// Generation benchmark cases: greedy from BOS, STEPS tokens (fewer on the
+// GPT-2 shape, whose fp32 weights are 498 MB a token), on the random-weight
+// checkpoints `attnscope_run_model random <shape>` writes (the same weights
+// its `bench` mode builds in memory): llama2.c files, and an AGPT (GPT-2)
+// file for gpt2-124m.
 export const STEPS = 256;
 export const REPS = 5; // after one warm-up run; the best and the median are kept
 
 export const SHAPES = {
   '260k': 'dim 64, hidden 172, 5 layers, 8 heads, 4 KV heads, vocab 512, seq 512',
   '15m': 'dim 288, hidden 768, 6 layers, 6 heads, 6 KV heads, vocab 32000, seq 256',
+  'gpt2-124m': 'GPT-2: dim 768, hidden 3072, 12 layers, 12 heads, vocab 50257, seq 1024, tied embedding',
 };
+const GPT2_SHAPES = ['gpt2-124m'];
+const GPT2_STEPS = 64;
 
 export const CASES = [
   { shape: '260k', q8: false }, { shape: '260k', q8: true },
   { shape: '15m', q8: false }, { shape: '15m', q8: true },
+  { shape: 'gpt2-124m', q8: false, steps: GPT2_STEPS }, { shape: 'gpt2-124m', q8: true, steps: GPT2_STEPS },
 ];
+
+/** The shape's checkpoint as a Model: Model.fromGpt2 for a GPT-2 shape, else fromLlama2c. */
+export function loadModel(attn, shape, bytes, quantize) {
+  return GPT2_SHAPES.includes(shape)
+    ? attn.Model.fromGpt2(bytes, null, { quantize })
+    : attn.Model.fromLlama2c(bytes, null, { quantize });
+}
 
 // llama2.c's run.c on this machine kind, as the issue reports them (tok/s).
 export const LLAMA2C = {
@@ -31,13 +44,14 @@ export async function timeGeneration(load, cases = CASES) {
   const out = [];
   for (const c of cases) {
     const model = await load(c.shape, c.q8);
+    const steps = c.steps ?? STEPS;
     const rates = [];
     let last = -1;
     for (let r = 0; r <= REPS; r++) {
       const t0 = performance.now();
-      const { ids } = model.generate([1], { temperature: 0, maxNewTokens: STEPS, stopAtEos: false });
+      const { ids } = model.generate([1], { temperature: 0, maxNewTokens: steps, stopAtEos: false });
       const ms = performance.now() - t0;
-      if (r > 0) rates.push(STEPS / (ms / 1000)); // r = 0 warms up (V8 tiers the wasm up)
+      if (r > 0) rates.push(steps / (ms / 1000)); // r = 0 warms up (V8 tiers the wasm up)
       last = ids.at(-1);
     }
     rates.sort((a, b) => a - b);

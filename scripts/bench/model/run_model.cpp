@@ -1,16 +1,19 @@
 // Tiny models natively, for people and for the benchmarks:
-//   attnscope_run_model bench <260k|15m> [--q8] [--steps N] [--reps R]
+//   attnscope_run_model bench <260k|15m|gpt2-124m> [--q8] [--steps N] [--reps R]
 //       greedy generation from BOS on random weights; prints tok/s (JSON line)
-//   attnscope_run_model prefill <260k|15m> [--q8] [--tokens N] [--reps R]
+//   attnscope_run_model prefill <260k|15m|gpt2-124m> [--q8] [--tokens N] [--reps R]
 //       a prompt of N tokens (default 128) through forward_sequence (one call)
 //       and through forward() token by token, interleaved; prints tok/s of
 //       each (processor time) and whether the last logits agree bit for bit
-//   attnscope_run_model random <260k|15m> <out.bin>
-//       writes a random-weight llama2.c legacy checkpoint (seeded, fixed)
+//   attnscope_run_model random <260k|15m|gpt2-124m> <out.bin>
+//       writes a random-weight checkpoint (seeded, fixed): llama2.c legacy,
+//       or AGPT version 1 (GPT-2's block, docs/FORMATS.md) for gpt2-124m
 //   attnscope_run_model generate <checkpoint> <tokenizer> [--gpt2] [--char] [--q8]
 //       [-i prompt] [-n steps] [-t temperature] [-k top_k] [-p top_p] [-s seed]
-// Shapes are the issue's: 260K = dim 64, hidden 172, 5 layers, 8 heads, 4 KV
-// heads, vocab 512, seq 512; 15M = 288, 768, 6, 6, 6, 32000, 256.
+// Shapes: 260K = dim 64, hidden 172, 5 layers, 8 heads, 4 KV heads, vocab
+// 512, seq 512; 15M = 288, 768, 6, 6, 6, 32000, 256 (llama2.c's); GPT-2
+// 124M = 768, 3072, 12, 12, 12, 50257, 1024 (GPT-2's smallest: LayerNorm,
+// GELU, learned positions, biases, tied embedding; 498 MB of fp32).
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -34,30 +37,43 @@ namespace {
 struct Shape {
     const char* name;
     std::int32_t dim, hidden, layers, heads, kv_heads, vocab, seq;
+    bool gpt2;  // an AGPT v1 checkpoint, else llama2.c legacy
 };
-const Shape kShapes[] = {{"260k", 64, 172, 5, 8, 4, 512, 512}, {"15m", 288, 768, 6, 6, 6, 32000, 256}};
+const Shape kShapes[] = {{"260k", 64, 172, 5, 8, 4, 512, 512, false},
+                         {"15m", 288, 768, 6, 6, 6, 32000, 256, false},
+                         {"gpt2-124m", 768, 3072, 12, 12, 12, 50257, 1024, true}};
 
 const Shape* find_shape(const char* name) {
     for (const Shape& s : kShapes)
         if (std::strcmp(s.name, name) == 0) return &s;
-    std::fprintf(stderr, "unknown shape %s (260k or 15m)\n", name);
+    std::fprintf(stderr, "unknown shape %s (260k, 15m or gpt2-124m)\n", name);
     return nullptr;
 }
 
-// A legacy checkpoint (shared classifier): header, then every float in file order.
+// A legacy checkpoint (shared classifier: header, then every float in file
+// order), or for a GPT-2 shape an AGPT v1 one (256-byte header, then every
+// float in llm.c's order); the floats uniform in ±0.1 from a seeded LCG.
 std::vector<std::uint8_t> random_checkpoint(const Shape& s) {
-    const std::uint64_t C = s.dim, F = s.hidden, L = s.layers, V = s.vocab, D = s.dim / s.heads;
+    const std::uint64_t C = s.dim, F = s.hidden, L = s.layers, V = s.vocab, D = s.dim / s.heads, T = s.seq;
     const std::uint64_t KV = D * s.kv_heads;
-    const std::uint64_t floats = V * C + L * C + L * C * C * 2 + L * KV * C * 2 + L * C + 3 * L * F * C +
-                                 C + s.seq * D;
-    std::vector<std::uint8_t> file(28 + floats * 4);
-    const std::int32_t header[7] = {s.dim, s.hidden, s.layers, s.heads, s.kv_heads, s.vocab, s.seq};
-    std::memcpy(file.data(), header, sizeof header);
+    const std::uint64_t floats =
+        s.gpt2 ? V * C + T * C + L * (2 * C + 3 * C * C + 3 * C + C * C + C + 2 * C + F * C + F + C * F + C) + 2 * C
+               : V * C + L * C + L * C * C * 2 + L * KV * C * 2 + L * C + 3 * L * F * C + C + T * D;
+    const std::size_t header_bytes = s.gpt2 ? 256 : 28;
+    std::vector<std::uint8_t> file(header_bytes + floats * 4);
+    if (s.gpt2) {
+        const std::int32_t header[7] = {1, s.dim, s.hidden, s.layers, s.heads, s.vocab, s.seq};
+        std::memcpy(file.data(), "AGPT", 4);
+        std::memcpy(file.data() + 4, header, sizeof header);
+    } else {
+        const std::int32_t header[7] = {s.dim, s.hidden, s.layers, s.heads, s.kv_heads, s.vocab, s.seq};
+        std::memcpy(file.data(), header, sizeof header);
+    }
     std::uint32_t seed = 42;
     for (std::uint64_t i = 0; i < floats; ++i) {
         seed = seed * 1664525u + 1013904223u;
         const float v = static_cast<float>((seed / 2147483648.0 - 1.0) * 0.1);
-        std::memcpy(file.data() + 28 + i * 4, &v, 4);
+        std::memcpy(file.data() + header_bytes + i * 4, &v, 4);
     }
     return file;
 }
@@ -85,7 +101,8 @@ std::unique_ptr<Transformer> random_model(const Shape& s, bool q8) {
     LoadOptions opt;
     opt.quantize_q8 = q8;
     std::unique_ptr<Transformer> m;
-    const Outcome o = Transformer::load_llama2c(file.data(), file.size(), opt, &m);
+    const Outcome o = s.gpt2 ? Transformer::load_gpt2(file.data(), file.size(), opt, &m)
+                             : Transformer::load_llama2c(file.data(), file.size(), opt, &m);
     if (!o.ok()) std::fprintf(stderr, "%s\n", o.message.c_str());
     return o.ok() ? std::move(m) : nullptr;
 }

@@ -1,5 +1,6 @@
 // Threads vs one thread on this machine (docs/BENCHMARKS.md "Threads"):
-//   node scripts/bench/threads/bench.js [rounds] [trainSteps]
+//   node scripts/bench/threads/bench.js [rounds] [trainSteps] [--json [file]]
+//   (--json records the run as docs/bench/<date>-threads.json)
 // 1. matmul 512³ and attention (B 1, H 8, N 2048, D 64; plain and flash)
 //    in ONE process: the single-thread SIMD build and the threaded build are
 //    both loaded (raw Embind calls on inputs already in each heap, so the
@@ -10,14 +11,21 @@
 // Prints the medians, each round's ratio, the load average and how many
 // cores each side got (process CPU time / wall time: on a machine shared
 // with other work the threaded side cannot get 2 when the load is high).
+import { caption, nodeEngine } from '../machine.js';
+import { jsonTarget, startRun, writeRun } from '../record.js';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const rounds = Number(process.argv[2] ?? 15);
-const trainSteps = Number(process.argv[3] ?? 4);
+const JSON_FILE = jsonTarget(process.argv, 'threads');
+const recording = startRun();
+const positional = process.argv.slice(2).filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json');
+const rounds = Number(positional[0] ?? 15);
+const trainSteps = Number(positional[1] ?? 4);
+const rows = [];
+let differing = 0;
 const WASM = new URL('../../../web/lib/wasm/', import.meta.url);
 const { default: createSingle } = await import('../../../web/lib/wasm/attnscope-simd.js');
 const single = await createSingle({ wasmBinary: readFileSync(new URL('attnscope-simd.wasm', WASM)) });
@@ -61,11 +69,13 @@ const fmt = (x, d = 1) => x.toFixed(d);
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 const CASES = [
-  { name: 'matmul 512x512x512', flops: 2 * 512 ** 3, make: (M) => matmulCase(M, 512) },
-  { name: 'attention H 8, N 2048, D 64', flops: 4 * 8 * 2048 * 2048 * 64, make: (M) => attentionCase(M, { H: 8, N: 2048, D: 64 }) },
-  { name: 'flash attention H 8, N 2048, D 64', flops: 4 * 8 * 2048 * 2048 * 64, make: (M) => attentionCase(M, { H: 8, N: 2048, D: 64, flash: true }) },
+  // label: the row of the recorded table (the same on every run, so runs on two CPU kinds line up)
+  { name: 'matmul 512x512x512', label: 'matmul 512×512×512', flops: 2 * 512 ** 3, make: (M) => matmulCase(M, 512) },
+  { name: 'attention H 8, N 2048, D 64', label: 'attention B 1, H 8, N 2048, D 64', flops: 4 * 8 * 2048 * 2048 * 64, make: (M) => attentionCase(M, { H: 8, N: 2048, D: 64 }) },
+  { name: 'flash attention H 8, N 2048, D 64', label: 'flash attention, same shape', flops: 4 * 8 * 2048 * 2048 * 64, make: (M) => attentionCase(M, { H: 8, N: 2048, D: 64, flash: true }) },
 ];
 
+console.log(caption(nodeEngine()));
 console.log(`threads bench: ${cpus().length} cores, ${rounds} rounds; load average at start ${loadavg().map((x) => fmt(x, 2)).join(' ')}`);
 const loadStart = loadavg()[0];
 for (const c of CASES) {
@@ -86,6 +96,10 @@ for (const c of CASES) {
   console.log(`${c.name}: one thread ${fmt(ms)} ms (${fmt(c.flops / ms / 1e6)} GFLOP/s), threads ${fmt(mt)} ms `
     + `(${fmt(c.flops / mt / 1e6)} GFLOP/s): speed-up ${fmt(ms / mt, 2)}x (rounds ${fmt(Math.min(...ratios), 2)}-${fmt(Math.max(...ratios), 2)}); `
     + `cores used (CPU time / wall time): one thread ${fmt(cpuS / wallS, 2)}, threads ${fmt(cpuT / wallT, 2)}; outputs differing: ${diff}`);
+  const r1 = (x) => Number(x.toFixed(1)), r2 = (x) => Number(x.toFixed(2));
+  rows.push([c.label, r1(ms), r1(c.flops / ms / 1e6), r1(mt), r1(c.flops / mt / 1e6),
+    [r2(ms / mt), r2(Math.min(...ratios)), r2(Math.max(...ratios))], `${fmt(cpuS / wallS, 2)} / ${fmt(cpuT / wallT, 2)}`]);
+  differing += diff;
 }
 
 // The training step: alternate processes, one backend each (public API, with its copies).
@@ -106,4 +120,28 @@ console.log(`training step (chars shape, ${trainSteps} steps x ${trainRounds} al
   + `one thread ${fmt(s1)} ms, threads ${fmt(s2)} ms: speed-up ${fmt(s1 / s2, 2)}x `
   + `(per pair ${step['wasm-simd'].map((x, i) => fmt(x / step['wasm-simd-threads'][i], 2)).join(', ')})`);
 console.log(`load average at end ${loadavg().map((x) => fmt(x, 2)).join(' ')} (start ${fmt(loadStart, 2)})`);
+if (JSON_FILE) {
+  const pairs = step['wasm-simd'].map((x, i) => x / step['wasm-simd-threads'][i]);
+  rows.push([`training step (chars, B 8 × T 128)`, Number(fmt(s1)), null, Number(fmt(s2)), null,
+    [Number(fmt(s1 / s2, 2)), Number(fmt(Math.min(...pairs), 2)), Number(fmt(Math.max(...pairs), 2))], null]);
+  writeRun(JSON_FILE, recording.finish({
+    group: 'threads',
+    title: 'Threads against one thread',
+    software: `${nodeEngine()}; wasm-simd-threads (a pool of ${Math.min(cpus().length, 4)}) against wasm-simd`,
+    command: `node scripts/bench/threads/bench.js ${positional.join(' ')} --json`,
+    conditions: 'matmul and attention interleaved in one process on raw bindings, the training step in alternating processes through the public API (as TrainerWorker runs it)',
+    clock: 'wall-clock time',
+    tables: [{
+      id: 'threads',
+      unit: `median over ${rounds} rounds; speed-up min–max over rounds (the training step: over its ${trainRounds} process pairs)`,
+      compare: 'speedup',
+      columns: [{ key: 'workload', label: 'workload' }, { key: 'oneMs', label: 'one thread, ms', digits: 1 },
+        { key: 'oneGflops', label: 'GFLOP/s', digits: 1 }, { key: 'threadsMs', label: 'threads, ms', digits: 1 },
+        { key: 'threadsGflops', label: 'GFLOP/s', digits: 1 }, { key: 'speedup', label: 'speed-up', digits: 2, unit: '×' },
+        { key: 'cores', label: 'cores used (one / threads)' }],
+      rows,
+    }],
+    notes: [differing ? `${differing} output elements differed between the two builds.` : 'Outputs equal bit for bit between the two builds.'],
+  }));
+}
 process.exit(0);

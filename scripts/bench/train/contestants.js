@@ -15,12 +15,17 @@ import { pathToFileURL } from 'node:url';
 // createTrainable takes the TrainConfig value object (they export
 // trainFamilyConfig) and the older ones with positional arguments both load,
 // so builds from any commit since the training core landed compare.
+// `path+fma`: the SIMD build with attnscope-fma.wasm (beside it) attached,
+// as the 'wasm-simd-fma' backend runs (needs relaxed SIMD: Node 20 with
+// --experimental-wasm-relaxed-simd).
 export async function wasmTrainer(path, shape) {
   const { dim, hiddenDim, nLayers, nHeads, nKvHeads, vocabSize, seqLen, batch: B, tokens: T } = shape;
-  const file = resolve(path);
+  const fma = path.endsWith('+fma');
+  const file = resolve(fma ? path.slice(0, -4) : path);
   const wasmBinary = readFileSync(file.replace(/\.js$/, '.wasm'));
   const { default: create } = await import(pathToFileURL(file).href);
   const M = await create({ wasmBinary });
+  if (fma) await M.attachFmaKernels(readFileSync(file.replace(/[^/]*$/, 'attnscope-fma.wasm')));
   const h = new M.ModelHandle();
   // llama, shared classifier, rope, rmsnorm, pre-LN, swiglu, no bias (the codes of model/config.h).
   const structs = typeof M.trainFamilyConfig === 'function';

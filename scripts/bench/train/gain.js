@@ -4,8 +4,11 @@
 // process, and optionally the native build and PyTorch as step servers.
 //   node scripts/bench/train/gain.js base/attnscope-simd.js new/attnscope-simd.js [more.js]
 //        [--native build/native/attnscope_bench_train] [--torch] [--rounds 7 --steps 3] [--clock cpu|wall]
-// A wasm path is an Emscripten glue file with its .wasm beside it; build one
-// from an older commit outside the repo:
+//        [--json [file]]   (records the run as docs/bench/<date>-train-step.json; needs --torch)
+// A wasm path is an Emscripten glue file with its .wasm beside it (with
+// `+fma` after it, the fused multiply-add kernels attached: run node with
+// --experimental-wasm-relaxed-simd in Node 20); build one from an older
+// commit outside the repo:
 //   git archive <commit> | tar -x -C /tmp/x
 //   emcmake cmake -S /tmp/x -B /tmp/x/build/wasm -G Ninja && ninja -C /tmp/x/build/wasm attnscope-simd
 // --torch: torch_train.py (OpenBLAS, one thread, as report.js). --clock:
@@ -22,8 +25,14 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { serverTrainer, wasmTrainer } from './contestants.js';
 import { openblasDir, openblasEnv } from './openblas.js';
+import { caption, nodeEngine } from '../machine.js';
+import { jsonTarget, startRun, writeRun } from '../record.js';
 
 const args = process.argv.slice(2);
+const JSON_FILE = jsonTarget(args, 'train-step');
+if (JSON_FILE) args.splice(args.indexOf('--json'), args[args.indexOf('--json') + 1] === JSON_FILE ? 2 : 1);
+const recording = startRun();
+const commandLine = `node ${process.execArgv.join(' ')} scripts/bench/train/gain.js ${process.argv.slice(2).join(' ')}`.replace(/\s+/g, ' ');
 const take = (name, hasValue) => {
   const i = args.indexOf(`--${name}`);
   if (i < 0) return undefined;
@@ -95,6 +104,7 @@ const ratio = (i, j) => {
   const v = runs[i].rounds.map((m, r) => m / runs[j].rounds[r]);
   return `${median(v).toFixed(2)}x (${Math.min(...v).toFixed(2)}-${Math.max(...v).toFixed(2)})`;
 };
+console.log(caption(`${nodeEngine()} for the wasm builds`));
 console.log(`training step, chars model B ${B} x T ${T}; ${rounds} rounds x ${stepsPerRound} steps each, interleaved; ` +
   `${clock === 'cpu' ? 'CPU' : 'wall'} time; ratios: median of the per-round ratios (min-max)`);
 for (const [i, t] of trainers.entries()) {
@@ -112,3 +122,31 @@ if (torchIndex >= 0) {
   console.log(`PyTorch loss step 1 ${tl[0].toFixed(5)}, step ${tl.length} ${tl[tl.length - 1].toFixed(5)} (its own init)`);
 }
 console.log(`load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
+
+if (JSON_FILE) {
+  if (torchIndex < 0) throw new Error('--json records the time against PyTorch: add --torch');
+  const ratioCell = (i, j) => {
+    const v = runs[i].rounds.map((m, r) => m / runs[j].rounds[r]).sort((a, b) => a - b);
+    return [Number(median(v).toFixed(2)), Number(v[0].toFixed(2)), Number(v.at(-1).toFixed(2))];
+  };
+  const label = (t) => (t.name.startsWith('PyTorch') ? `PyTorch 1.13, ${t.name.includes('OpenBLAS') ? 'OpenBLAS' : 'reference BLAS'}, one thread`
+    : t.name.startsWith('native') ? 'attnscope native (`-march=native`)'
+      : t.name.endsWith('+fma') ? 'attnscope wasm-simd-fma (Node, relaxed SIMD enabled)' : 'attnscope wasm-SIMD (Node)');
+  writeRun(JSON_FILE, recording.finish({
+    group: 'train-step',
+    title: 'Training step against PyTorch',
+    software: `${nodeEngine()} (wasm builds); native core built with -march=native; PyTorch 1.13 with ${openblasDir() ? 'OpenBLAS 0.3' : 'the reference BLAS'}, one thread`,
+    command: commandLine,
+    conditions: `trainers interleaved step by step, the order alternating`,
+    clock: `${clock === 'cpu' ? 'CPU' : 'wall-clock'} time of each step`,
+    tables: [{
+      id: 'train',
+      unit: `one step of the chars model (B ${B} × T ${T}): forward, backward, clipping, AdamW; median over ${rounds} rounds (min–max of the per-round ratio)`,
+      compare: 'overTorch',
+      columns: [{ key: 'trainer', label: 'trainer' }, { key: 'ms', label: 'ms / step', digits: 0 },
+        { key: 'overTorch', label: 'time ÷ PyTorch', digits: 2, unit: '×' }],
+      rows: trainers.map((t, i) => [label(t), Number(median(runs[i].times).toFixed(0)), i === torchIndex ? 1 : ratioCell(i, torchIndex)]),
+    }],
+    notes: [`Every attnscope trainer starts from the same seeded weights; their losses agreed at every step within rel ${worst.rel.toExponential(1)} (${ref[0].toFixed(5)} at step 1).`],
+  }));
+}

@@ -9,6 +9,7 @@
 // libopenblas0-pthread` + `dpkg-deb -x`);
 // otherwise with the reference BLAS it links, and the table says which.
 // BENCH_TRAIN_STEPS (default 10) timed steps after 2 warm-up steps; medians.
+import { caption } from '../machine.js';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +66,7 @@ console.log(`One AdamW step (forward, backward, clip_grad_norm 1.0, update) of t
   `(dim ${dim}, hidden ${hiddenDim}, ${nLayers} layers, ${nHeads} heads, ${nKvHeads} KV heads, vocab ${vocabSize}, ` +
   `seq ${seqLen}) at B ${batch}, T ${tokens}, the same token batch everywhere; median of ${steps} steps after 2 warm-up ` +
   'steps (best in brackets). Command: `BENCH_GROUPS=train npm run bench`.\n');
+console.log(caption(rows.map((r) => r.name)));
 console.log('| implementation | parameters | ms / step | tokens / s | ÷ PyTorch | loss: first → last |');
 console.log('| --- | ---: | ---: | ---: | ---: | --- |');
 for (const r of rows) {

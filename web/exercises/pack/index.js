@@ -25,6 +25,8 @@ import { exercises as sweep } from './sweep.js';
 import { exercises as kvCache } from './kv-cache.js';
 import { exercises as kernelsGradients } from './kernels-gradients.js';
 import { exercises as lectureChecks } from './lecture-checks.js';
+import { exercises as maskedCausal } from './masked-causal.js';
+import { exercises as induction } from './induction.js';
 
 export const exercises = [
   ...basics, ...training, ...sinusoidal, ...attention, ...attentionScale, ...masks, ...heads,
@@ -36,4 +38,6 @@ export const exercises = [
   ...kvCache,
   ...kernelsGradients,
   ...lectureChecks,
+  ...maskedCausal,
+  ...induction,
 ];

@@ -62,7 +62,7 @@ export function newHandle(fnName, make, tokenizer, tokenizerKind) {
  * AttnscopeError thrown.
  */
 export function loadHandle(fnName, arch, checkpoint, tokenizer, opts) {
-  const known = ['maxSeqLen', 'tokenizerKind', ...(arch === 'llama' ? ['quantize', 'groupSize'] : [])];
+  const known = ['maxSeqLen', 'tokenizerKind', 'quantize', 'groupSize'];
   const o = checkOptions(opts, fnName, known);
   const maxSeqLen = checkInt(o.maxSeqLen ?? 0, 'opts.maxSeqLen', { min: 0 });
   const quantize = checkBool(o.quantize ?? false, 'opts.quantize');
@@ -77,7 +77,7 @@ export function loadHandle(fnName, arch, checkpoint, tokenizer, opts) {
       const p = heap.input(ckpt, 'the checkpoint');
       const status = arch === 'llama'
         ? h.loadLlama2c(p, ckpt.byteLength, maxSeqLen, quantize, groupSize)
-        : h.loadGpt2(p, ckpt.byteLength, maxSeqLen, false, 64);
+        : h.loadGpt2(p, ckpt.byteLength, maxSeqLen, quantize, groupSize);
       if (status !== 0) fail(`${fnName}: checkpoint: ${h.error()}`);
     });
     if (tok) loadTokenizer(fnName, h, tok, kind);

@@ -2,6 +2,7 @@
 // tensors: each error names the parameter as the caller wrote it
 // ('params.attn.wk.shape'), and says which dims were expected and why.
 import { checkTensor, checkShape, fail, product } from '../tensor.js';
+import { residentPointer } from './resident.js';
 
 function typeName(v) {
   if (v === null) return 'null';
@@ -41,9 +42,10 @@ export function checkWeight(params, key, name, shape, dims, fnName, { optional =
   return t;
 }
 
-/** Copies a tensor into the heap (0 for an absent one). */
+/** A tensor's address in the heap: copied in, or where it lies when resident (residentParameters); 0 for an absent one. */
 export function upload(h, t, what) {
-  return t ? h.input(t.data, what) : 0;
+  if (!t) return 0;
+  return residentPointer(t, what) ?? h.input(t.data, what);
 }
 
 /** Room for one output per entry of `shapes`; read() copies them all out as tensors. */

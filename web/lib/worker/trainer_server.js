@@ -17,7 +17,7 @@
 // exactly where the run was (args.resume): the batches skip the draws of the
 // steps taken, so the resumed run is the uninterrupted one, bit for bit.
 import { mulberry32 } from '../random.js';
-import { ready } from '../runtime.js';
+import { backend, ready } from '../runtime.js';
 import { Model } from '../ops/model.js';
 import { Trainer } from '../ops/trainer.js';
 import { llama2cMismatch } from '../ops/model_train.js';
@@ -35,13 +35,13 @@ function checkVocabulary(ids, name, V) {
 
 /**
  * post(message, transfer) sends a reply. deps: { Model, Trainer, ready,
- * llama2cMismatch } (the package's by default; tests pass their own).
+ * llama2cMismatch, backend } (the package's by default; tests pass their own).
  */
 export function createTrainerServer(post, deps) {
   let model = null, trainer = null, run = null, tokenizer = null;
   const {
-    Model: ModelClass, Trainer: TrainerClass, ready: readyCore, llama2cMismatch: mismatch,
-  } = deps ?? { Model, Trainer, ready, llama2cMismatch };
+    Model: ModelClass, Trainer: TrainerClass, ready: readyCore, llama2cMismatch: mismatch, backend: backendName,
+  } = deps ?? { Model, Trainer, ready, llama2cMismatch, backend };
 
   function need(op) {
     if (!model) throw new Error(`TrainerWorker.${op}: no model yet (call start first)`);
@@ -73,7 +73,7 @@ export function createTrainerServer(post, deps) {
         model.setParameters(args.resume.parameters);
         trainer.setState(args.resume.optimizer);
       }
-      return await loop(id, args, r);
+      return { ...(await loop(id, args, r)), backend: backendName?.() };
     } finally {
       r.finished = true;
     }

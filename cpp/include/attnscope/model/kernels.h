@@ -38,6 +38,14 @@ void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w,
 void matvec_q8(float* out, const std::int16_t* xq, const float* xs, const std::int8_t* wq,
                const float* ws, int n, int d, int gs);
 
+// The same product for `count` inputs at once (a prompt's rows): xq row t at
+// xq + t * n, its scales at xs + t * (n / gs); out row t (d floats, rows ldo
+// apart) = W @ x row t, each value bit-identical to matvec_q8's. Each weight
+// row is read from memory once for all the inputs, and widened once for
+// every four.
+void matvec_q8_rows(float* out, long ldo, const std::int16_t* xq, const float* xs, const std::int8_t* wq,
+                    const float* ws, int n, int d, int gs, int count);
+
 // Groups of gs (n % gs == 0): s = max|x| / 127, q = round(x / s) (half away
 // from zero, clamped to ±127; 0 where s == 0 or x/s is NaN).
 void quantize_q8(std::int8_t* q, float* s, const float* x, std::int64_t n, int gs);

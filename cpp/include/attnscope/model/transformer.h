@@ -80,8 +80,8 @@ struct RunState {
     float* logits = nullptr;  // (V)
     float* key_cache = nullptr;    // (L, T, Hkv*D)
     float* value_cache = nullptr;  // (L, T, Hkv*D)
-    std::int16_t* xq = nullptr;    // (max(C, F)) Q8_0 activations (int8 values, widened)
-    float* xs = nullptr;           // (max(C, F) / gs) their scales
+    std::int16_t* xq = nullptr;    // (kSequenceBlock, max(C, F)) Q8_0 activations (int8 values, widened)
+    float* xs = nullptr;           // (kSequenceBlock, max(C, F) / gs) their scales
     float* rope_cos = nullptr;     // (T, D/2)
     float* rope_sin = nullptr;     // (T, D/2)
     float* sinusoid = nullptr;     // (T, C) positions == Sinusoidal

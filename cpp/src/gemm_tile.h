@@ -1,17 +1,22 @@
 // The gemm register tile: out (MR x NR) [+]= sum_k pa[k, :]^T bp[k, :], i.e.
 // out[r, c] = sum_k A[r, k] B[k, c], over one K slice of packed A and B
-// (gemm_kernel.h). SIMD: MR x 2 batch accumulators (f32x4 in wasm: 8 of
-// V8's 16 xmm registers, the rest for B, the splat of A and the product);
+// (gemm_kernel.h). A header, always inlined into gemm.cpp's block loop: as a
+// function of its own (Binaryen inlines it only in a small module) V8 kept a
+// stack check in its k loop and did not unroll it: 10-12% slower (AMD EPYC,
+// Node 20; docs/BENCHMARKS.md). SIMD: MR x 2 batch accumulators (f32x4 in
+// wasm: 8 of V8's 16 xmm registers, the rest for B, the splat of A and the
+// product);
 // per k one load-and-splat of A per row (v128.load32_splat) and two loads of
 // B feed 2 * MR multiply-adds; every load is a fixed offset from one of two
 // pointers, and the pointers are the only integer work per k. Scalar build:
 // the same loop on half a tile at a time.
 // Sums run over k in order.
+#pragma once
 #include "gemm_kernel.h"
 
 namespace attnscope::detail {
 
-namespace {
+namespace tile {
 
 constexpr int MR = kGemmMR, NR = kGemmNR;
 
@@ -24,14 +29,21 @@ inline void store_tile(float* out, long ldo, const float* t, int rows, int nc, b
     }
 }
 
-}  // namespace
-
 #if ATTNSCOPE_SIMD
 using fb = xsimd::batch<float>;
 constexpr int W = static_cast<int>(fb::size);
 static_assert(NR == 2 * W, "the tile is two batches wide");
+#endif
 
-void gemm_tile(float* out, long ldo, const float* pa, const float* bp, int kc, int rows, int nc, bool load_c) {
+}  // namespace tile
+
+// out (rows x nc, rows <= MR, nc <= NR; rows ldo apart) [+]= pa (MR x kc) @ bp (kc x NR).
+#if ATTNSCOPE_SIMD
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline void gemm_tile(float* out, long ldo, const float* pa, const float* bp, int kc, int rows, int nc, bool load_c) {
+    using namespace tile;
     fb c0[MR], c1[MR];
     for (int r = 0; r < MR; ++r) c0[r] = fb(0.f), c1[r] = fb(0.f);
     // One k step at a fixed offset s from pa and bp.
@@ -64,9 +76,13 @@ void gemm_tile(float* out, long ldo, const float* pa, const float* bp, int kc, i
     store_tile(out, ldo, t, rows, nc, load_c);
 }
 #else
-static_assert(NR % 4 == 0, "half tiles are 4 columns wide");
+static_assert(tile::NR % 4 == 0, "half tiles are 4 columns wide");
 
-void gemm_tile(float* out, long ldo, const float* pa, const float* bp, int kc, int rows, int nc, bool load_c) {
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+inline void gemm_tile(float* out, long ldo, const float* pa, const float* bp, int kc, int rows, int nc, bool load_c) {
+    using namespace tile;
     float t[MR * NR];
     // Half a tile (MR x 4) at a time: 16 accumulators fit the registers, 32 spill.
     for (int c0 = 0; c0 < NR; c0 += 4) {
