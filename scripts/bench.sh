@@ -8,10 +8,14 @@
 # tfjs-backend-wasm in one Node process (scripts/bench/compare/compare.js);
 # then the tokenizer against Hugging Face tokenizers and js-tiktoken
 # (scripts/bench/tokenizer.js); then the memory a Chromium tab takes to load
-# a ~500 MB safetensors folder (scripts/bench/hf_memory.js). Markdown tables
-# (see docs/BENCHMARKS.md). BENCH_ROUNDS=n alternates the backends n times
-# (default 3); BENCH_GROUPS=
-# kernel,block,long,model,train,compare,tokenizer,hf-memory picks the tables (compare-browser, not in the
+# a ~500 MB safetensors folder (scripts/bench/hf_memory.js); then a
+# GPT-2-124M-shaped model against onnxruntime-web running the same weights
+# exported with torch.onnx: prefill and generation with the KV cache
+# (scripts/bench/gpt2/bench.js; its ~1.6 GB of files go to
+# build/bench-models/gpt2-124m, made once by make_gpt2.py with Debian's torch).
+# Markdown tables (see docs/BENCHMARKS.md). BENCH_ROUNDS=n alternates the
+# backends n times (default 3); BENCH_GROUPS=
+# kernel,block,long,model,train,compare,tokenizer,hf-memory,gpt2 picks the tables (compare-browser, not in the
 # default: the compare tables again in headless Chromium, scripts/bench/compare/browser.js).
 # BENCH_BUILD_DIR builds the native
 # bench somewhere other than build/native (the default), e.g. to stay out of
@@ -26,7 +30,7 @@ dir=${BENCH_BUILD_DIR:-build/native}
 [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja >/dev/null
 ninja -C "$dir" --quiet attnscope_bench attnscope_run_model
 
-groups=",${BENCH_GROUPS:-kernel,block,long,model,train,compare,tokenizer,hf-memory},"
+groups=",${BENCH_GROUPS:-kernel,block,long,model,train,compare,tokenizer,hf-memory,gpt2},"
 if [[ "$groups" =~ ,(kernel|block|long), ]]; then
   node scripts/bench/report.js "$dir/attnscope_bench"
 fi
@@ -50,6 +54,10 @@ fi
 if [[ "$groups" == *,hf-memory,* ]]; then
   echo
   node scripts/bench/hf_memory.js
+fi
+if [[ "$groups" == *,gpt2,* ]]; then
+  echo
+  node scripts/bench/gpt2/bench.js
 fi
 if [[ "$groups" == *,compare-browser,* ]]; then
   echo

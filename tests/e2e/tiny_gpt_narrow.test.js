@@ -27,7 +27,7 @@ function measure(host) {
 
 function expectInside(m, what) {
   expect(m.scrollWidth, `${what}: page width`).toBeLessThanOrEqual(m.innerWidth);
-  expect(m.inputs.length, what).toBe(2);
+  expect(m.inputs.length, what).toBe(4); // checkpoint, tokenizer.bin; a Hugging Face folder, or its files
   for (const r of [...m.inputs, m.drop]) {
     expect(r.left, what).toBeGreaterThanOrEqual(0);
     expect(r.right, what).toBeLessThanOrEqual(m.innerWidth);

@@ -145,6 +145,16 @@ describe('a model with known heads', () => {
     }
   });
 
+  test('onProgress counts the sequences; an aborted signal rejects before the next one', async () => {
+    const seen = [];
+    await attn.headRoles(model, { ...PROBE, samples: 3, onProgress: (p) => seen.push(p) });
+    expect(seen).toEqual([{ done: 1, total: 3 }, { done: 2, total: 3 }, { done: 3, total: 3 }]);
+    const stop = new AbortController();
+    const e = await rejected(attn.headRoles(model, { ...PROBE, samples: 3, signal: stop.signal, onProgress: ({ done }) => { if (done === 1) stop.abort(); } }));
+    expect(e).toBeInstanceOf(attn.AttnscopeError);
+    expect(e.message).toBe('headRoles: cancelled');
+  });
+
   test('the probe is [<s>, r1..rn, r1..rn], the segment as long as the pool allows', () => {
     expect(roles.probe.kind).toBe('repeated');
     expect(roles.probe.segmentLength).toBe(PROBE.tokens.length);

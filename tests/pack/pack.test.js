@@ -27,7 +27,8 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
     assert.ok(existsSync(join(dir, 'node_modules/attnscope/web/lib/index.d.ts')), 'types are in the package');
     // The default models (Model.default) and the worker script of ModelWorker.
     for (const f of ['web/models/chars.bin', 'web/models/chars.tokenizer.bin', 'web/models/sort.bin',
-      'web/models/sort.tokenizer.bin', 'web/models/models.json', 'web/models/chars-q8.bin', 'web/lib/worker/model_worker_main.js']) {
+      'web/models/sort.tokenizer.bin', 'web/models/models.json', 'web/models/chars-q8.bin', 'web/models/words-q8.bin',
+      'web/models/words.tokenizer.json', 'web/lib/worker/model_worker_main.js']) {
       assert.ok(existsSync(join(dir, 'node_modules/attnscope', f)), `${f} is in the package`);
     }
     // The tokenizer (pure JS, one file per part) and its types.
@@ -74,6 +75,15 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
       console.log(JSON.stringify({ backend: attn.backend(), y: Array.from(y.data) }));
     `);
     const out = JSON.parse(execFileSync('node', ['use.mjs'], { cwd: dir, encoding: 'utf8' }));
+    // The word model loads from the installed package (its tokenizer.json read by attn.Tokenizer).
+    writeFileSync(join(dir, 'words.mjs'), `
+      import * as attn from 'attnscope';
+      const model = await attn.Model.default('words');
+      const ids = model.encode('Mr. Darcy');
+      console.log(JSON.stringify({ kind: model.config.tokenizer, text: model.decode(ids), n: model.forward(ids).logits.shape }));
+    `);
+    assert.deepEqual(JSON.parse(execFileSync('node', ['words.mjs'], { cwd: dir, encoding: 'utf8' })),
+      { kind: 'byte-level-bpe', text: 'Mr. Darcy', n: [4, 4096] });
     assert.ok(['wasm-simd', 'wasm-scalar'].includes(out.backend));
     // softmax([0, ln 3]) = [1/4, 3/4] exactly in real arithmetic.
     assert.ok(Math.abs(out.y[0] - 0.25) < 1e-6 && Math.abs(out.y[1] - 0.75) < 1e-6, `got ${out.y}`);

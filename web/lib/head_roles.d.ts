@@ -84,6 +84,10 @@ export interface HeadRolesOptions {
   seed?: number;
   /** Naming threshold (default DEFAULT_ROLE_THRESHOLD). */
   threshold?: number;
+  /** Called after each sequence has run: done of total. */
+  onProgress?: (progress: { done: number; total: number }) => void;
+  /** Aborting rejects with AttnscopeError 'headRoles: cancelled' before the next sequence. */
+  signal?: AbortSignal;
 }
 
 /**

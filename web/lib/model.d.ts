@@ -62,7 +62,7 @@ export interface ModelConfig {
 }
 
 /** The names of the models shipped with the package (web/models/README.md). */
-export type DefaultModelName = 'chars' | 'sort' | 'chars-q8';
+export type DefaultModelName = 'chars' | 'sort' | 'chars-q8' | 'words';
 
 export interface LoadOptions {
   /** Cap the context (and the KV cache) at this many positions; 0 keeps the file's. */
@@ -231,13 +231,15 @@ export interface ForwardResult {
  */
 export class Model {
   private constructor();
-  /** ['chars', 'sort', 'chars-q8'] */
+  /** ['chars', 'sort', 'chars-q8', 'words'] */
   static readonly defaultNames: readonly DefaultModelName[];
   /**
    * Loads a shipped model (calls ready()): 'chars' (a character-level model
    * of Pride and Prejudice; the default, float32), 'sort' (sorts letters
-   * before '|'; one head) or 'chars-q8' (the chars weights in Q8_0: 28% of the
-   * bytes, held-out loss within 0.001 nats/char; docs/BENCHMARKS.md).
+   * before '|'; one head), 'chars-q8' (the chars weights in Q8_0: 28% of the
+   * bytes, held-out loss within 0.001 nats/char; docs/BENCHMARKS.md) or
+   * 'words' (a word-level model of the same novel: a 4096-piece byte-level
+   * BPE tokenizer.json read by attn.Tokenizer, Q8_0 weights; web/models/README.md).
    * Node reads the files from the package; browsers fetch them from next to it.
    */
   static default(name?: DefaultModelName, options?: DefaultLoadOptions): Promise<Model>;

@@ -27,21 +27,34 @@ const { logits, attention } = await worker.forward(ids.slice(0, position), { ret
 
 followLanguage();
 $('call').textContent = CALL;
-// The address holds the model and every sampling control of the element.
+// The address holds the model, every sampling control of the element, and
+// what its head-role table measures and shows.
 const KEYS = { model: 'model', prompt: 'prompt', temperature: 'temperature', topK: 'top-k', topP: 'top-p', seed: 'seed', maxNewTokens: 'max' };
-const wanted = {};
-const address = bindUrlState(Object.entries(KEYS).map(([name, key]) => ({
-  key,
-  get: () => String(gpt.settings[name]),
-  set(v) { wanted[name] = name === 'model' || name === 'prompt' ? v : Number(v); },
-})), {
+const ROLE_KEYS = { probe: 'probe', text: 'roles-text', head: 'head', view: 'roles-view' };
+const roles = gpt.headRoles;
+const headText = (h) => (h ? `${h.layer}.${h.head}` : '');
+const wanted = {}, wantedRoles = {};
+const address = bindUrlState([
+  ...Object.entries(KEYS).map(([name, key]) => ({
+    key,
+    get: () => String(gpt.settings[name]),
+    set(v) { wanted[name] = name === 'model' || name === 'prompt' ? v : Number(v); },
+  })),
+  ...Object.entries(ROLE_KEYS).map(([name, key]) => ({
+    key,
+    get: () => (name === 'head' ? headText(roles.state.head) : roles.state[name]),
+    set(v) { wantedRoles[name] = v; },
+  })),
+], {
   apply() {
     // The model first (switching fills in its defaults), then the values asked for.
     if (wanted.model !== gpt.settings.model) gpt.settings = { model: wanted.model };
     gpt.settings = wanted;
+    roles.state = wantedRoles;
   },
 });
 gpt.addEventListener('settings-change', () => address.save({ push: true }));
+roles.addEventListener('state-change', () => address.save({ push: true }));
 // ?open=trained: the model the Train page stored in this browser (train-store.js).
 async function openTrained() {
   const record = await loadTrained();

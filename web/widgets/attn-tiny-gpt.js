@@ -4,28 +4,31 @@
 // generated token to see that step's top-10 next-token probabilities and the
 // attention of every layer and head (tiny-gpt-inspector.js). A default model
 // ('chars-q8' first: the chars model in Q8_0, a quarter of the download with
-// the same held-out loss, docs/BENCHMARKS.md; 'chars' float32; 'sort') or a
-// llama2.c checkpoint + tokenizer.bin read from disk
+// the same held-out loss, docs/BENCHMARKS.md; 'chars' float32; 'words', a
+// word-level model of the same novel; 'sort') or a
+// llama2.c checkpoint + tokenizer.bin or a Hugging Face folder read from disk
 // (file inputs or drag and drop; never uploaded). See index.d.ts.
 import { attn } from './attention-source.js';
 import { AttnHeatmap } from './attn-heatmap.js';
+import { AttnHeadRoles } from './attn-head-roles.js';
 import { t, langFor } from './i18n.js';
 import { AttnElement } from './attn-element.js';
 import { buildView, applyText, showModelChoice, modelInfo, tokenNodes } from './tiny-gpt-view.js';
 import { Inspector } from './tiny-gpt-inspector.js';
 import { sortDroppedFiles, tokenLabel, workerForFiles } from './tiny-gpt-files.js';
+import { droppedFiles, huggingFaceFiles, isHuggingFaceFolder } from './tiny-gpt-folder.js';
 import { readSettings, writeSettings, showKnobs } from './tiny-gpt-controls.js';
 import './tiny-gpt-messages.js';
 
 const ATTRIBUTES = ['model', 'prompt', 'temperature', 'top-k', 'top-p', 'seed', 'max-new-tokens', 'lang'];
 export class AttnTinyGpt extends AttnElement {
   static tag = 'attn-tiny-gpt';
-  static uses = { 'attn-heatmap': AttnHeatmap };
+  static uses = { 'attn-heatmap': AttnHeatmap, 'attn-head-roles': AttnHeadRoles };
 
   static get observedAttributes() { return ATTRIBUTES; }
 
   #ui; #inspector; #started = false;
-  #worker = null; #choice = null; #loading = null; #labels = new Map();
+  #worker = null; #choice = null; #loading = null; #labels = new Map(); #folder = null;
   #abort = null; #ids = []; #tokens = []; #promptIds = []; #result = null; #pressed = null; #frameQueued = false;
 
   constructor() {
@@ -41,6 +44,9 @@ export class AttnTinyGpt extends AttnElement {
     ui.generate.addEventListener('click', () => this.generate());
     ui.stop.addEventListener('click', () => this.stop());
     ui.load.addEventListener('click', () => this.#loadChosenFiles());
+    for (const picker of [ui.hfFolder, ui.hfFiles]) {
+      picker.addEventListener('change', () => { if (picker.files?.length) this.loadHuggingFace(picker.files); });
+    }
     ui.prompt.addEventListener('keydown', (e) => { if (e.key === 'Enter') this.generate(); });
     for (const input of [ui.temperature, ui.topP]) input.addEventListener('input', () => showKnobs(ui, langFor(this)));
     ui.output.addEventListener('click', (e) => {
@@ -52,8 +58,12 @@ export class AttnTinyGpt extends AttnElement {
     this.addEventListener('drop', (e) => {
       e.preventDefault();
       ui.files.classList.remove('dragging');
-      const { checkpoint, tokenizer } = sortDroppedFiles(e.dataTransfer?.files ?? []);
-      if (checkpoint) { this.#choose('file', false); this.loadFiles(checkpoint, tokenizer); }
+      droppedFiles(e.dataTransfer).then(({ files, folder }) => {
+        // a load that fails shows its own error (#load)
+        if (isHuggingFaceFolder(files)) { this.loadHuggingFace(files, { name: folder }).catch(() => {}); return; }
+        const { checkpoint, tokenizer } = sortDroppedFiles(files);
+        if (checkpoint) this.loadFiles(checkpoint, tokenizer).catch(() => {});
+      }, (err) => this.#error(err.message ?? String(err))); // the folder could not be listed
     });
   }
 
@@ -78,8 +88,12 @@ export class AttnTinyGpt extends AttnElement {
 
   /** The ModelWorker in use (null while loading or without a model). */
   get worker() { return this.#worker; }
+  /** The <attn-head-roles> inside: the loaded model's heads, measured (its `state` is the table's). */
+  get headRoles() { return this.#ui.roles; }
   /** The loaded model's config, or null. */
   get config() { return this.#worker?.config ?? null; }
+  /** The Hugging Face folder in use: { name, bytes, files } (its model files' names), or null. */
+  get folder() { return this.#folder && { ...this.#folder, files: [...this.#folder.files] }; }
   /** True while tokens are being generated. */
   get generating() { return this.#abort !== null; }
   /** The tokens of the last generation: [{ id, text, position, index }]. */
@@ -171,6 +185,31 @@ export class AttnTinyGpt extends AttnElement {
   }
 
 
+  /**
+   * Loads a Hugging Face folder (config.json, model.safetensors or shards with
+   * their index, tokenizer.json) given as browser Files (a picked or dropped
+   * folder; other files are left out) in a ModelWorker, with a progress bar.
+   * opts: { name } (else the folder's name), { quantize } (else the checkbox).
+   */
+  loadHuggingFace(files, opts = {}) {
+    this.#choose('file', false);
+    const ui = this.#ui;
+    const picked = huggingFaceFiles(files, opts.name ?? null);
+    const mb = (n) => (n / 1e6).toFixed(1);
+    const shards = picked.files.filter((f) => f.name.endsWith('.safetensors')).map((f) => f.name);
+    const weights = shards.length === 1 ? shards[0] : `${shards.length} × .safetensors`;
+    const progress = ({ phase, loaded, total }) => {
+      const done = phase === 'done';
+      ui.progress.hidden = done;
+      ui.progress.value = total ? loaded / total : 0;
+      const file = phase === 'weights' ? weights : 'config.json';
+      ui.fileStatus.textContent = done ? '' : t('gpt.hf.reading', { file, got: mb(loaded), total: mb(total) }, langFor(this));
+    };
+    return this.#load(() => attn.ModelWorker.fromHuggingFace(picked.files, {
+      name: picked.name ?? undefined, quantize: opts.quantize ?? ui.quantize.checked, onProgress: progress,
+    }), { name: picked.name, bytes: picked.bytes, files: picked.files.map((f) => f.name).sort() });
+  }
+
   /** Shows token `index` of the last generation in the inspector; resolves to what it shows. */
   async inspect(index) {
     const token = this.#tokens[index];
@@ -192,7 +231,7 @@ export class AttnTinyGpt extends AttnElement {
 
   #initialModel() {
     const m = this.getAttribute('model');
-    return m === 'chars' || m === 'sort' || m === 'file' ? m : 'chars-q8';
+    return ['chars', 'words', 'sort', 'file'].includes(m) ? m : 'chars-q8';
   }
 
   #choose(choice, userPicked) {
@@ -224,17 +263,18 @@ export class AttnTinyGpt extends AttnElement {
     }
   }
 
-  #load(make) {
+  #load(make, folder = null) {
     const ui = this.#ui;
     this.#error('');
     this.#replaceWorker(null);
+    this.#folder = folder;
     ui.info.textContent = t('gpt.loading', {}, langFor(this));
     ui.generate.disabled = true;
     const loading = this.#loading = (async () => {
       const worker = await make();
       if (loading !== this.#loading) { worker.dispose(); return; } // another model was chosen meanwhile
       this.#replaceWorker(worker);
-      ui.info.textContent = modelInfo(worker.config, langFor(this));
+      ui.info.textContent = modelInfo(worker.config, langFor(this), this.#folder);
       this.dispatchEvent(new CustomEvent('model-load', { detail: worker.config }));
     })();
     loading.catch((e) => {
@@ -250,6 +290,8 @@ export class AttnTinyGpt extends AttnElement {
     this.#worker?.dispose();
     this.#worker = worker;
     this.#labels.clear();
+    this.#ui.roles.label = (id) => this.#label(id);
+    this.#ui.roles.model = worker;
   }
 
   #loadChosenFiles() {
@@ -290,10 +332,11 @@ export class AttnTinyGpt extends AttnElement {
     const lang = langFor(this);
     applyText(this.#ui, this.shadowRoot, lang);
     showModelChoice(this.#ui, this.#choice, lang);
-    if (this.#worker) this.#ui.info.textContent = modelInfo(this.#worker.config, lang);
+    if (this.#worker) this.#ui.info.textContent = modelInfo(this.#worker.config, lang, this.#folder);
     showKnobs(this.#ui, lang);
     if (this.#result && !this.generating) this.#speed(this.#result.tokensPerSecond, this.#result.stopReason);
     this.#ui.stop.disabled = !this.generating;
     this.#inspector.render(lang);
+    if (this.hasAttribute('lang')) this.#ui.roles.setAttribute('lang', lang);
   }
 }

@@ -19,6 +19,7 @@ export * from './attn-block-explorer.js';
 export * from './attn-mask-grid.js';
 export * from './attn-bias-map.js';
 export * from './attn-tiny-gpt.js';
+export * from './attn-head-roles.js';
 export * from './attn-train.js';
 export * from './attn-line-chart.js';
 export * from './attn-scaling-laws.js';

@@ -13,6 +13,7 @@ export { AttnBlockExplorer } from './define/attn-block-explorer.js';
 export { AttnMaskGrid } from './define/attn-mask-grid.js';
 export { AttnBiasMap } from './define/attn-bias-map.js';
 export { AttnTinyGpt } from './define/attn-tiny-gpt.js';
+export { AttnHeadRoles } from './define/attn-head-roles.js';
 export { AttnTrain } from './define/attn-train.js';
 export { AttnLineChart } from './define/attn-line-chart.js';
 export { AttnScalingLaws } from './define/attn-scaling-laws.js';

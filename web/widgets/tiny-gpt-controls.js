@@ -6,6 +6,7 @@ import { t } from './i18n.js';
 export const DEFAULTS = {
   chars: { prompt: 'Elizabeth', temperature: 0.8, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 200 },
   'chars-q8': { prompt: 'Elizabeth', temperature: 0.8, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 200 },
+  words: { prompt: 'Elizabeth', temperature: 0.8, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 80 },
   sort: { prompt: 'softmax|', temperature: 0, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 12 },
   file: { prompt: 'Once upon a time', temperature: 0.8, topK: 0, topP: 0.9, seed: 1, maxNewTokens: 128 },
 };

@@ -94,4 +94,5 @@ input[type="range"] { accent-color: var(--accent); width: 120px; }
 .detail { margin-top: 16px; }
 .detail .field { margin-bottom: 8px; }
 attn-heatmap { display: block; overflow-x: auto; }
+.roles { margin-top: 18px; border-top: 1px solid var(--line); padding-top: 14px; }
 `;

@@ -5,8 +5,9 @@ import { el, labelledField as field } from './dom.js';
 import { fillMarked, t } from './i18n.js';
 import { mebibytes } from './tiny-gpt-files.js';
 import { STYLE } from './tiny-gpt-style.js';
+import { AttnHeadRoles } from './attn-head-roles.js';
 
-const MODELS = ['chars-q8', 'chars', 'sort', 'file'];
+const MODELS = ['chars-q8', 'chars', 'words', 'sort', 'file'];
 
 function input(type, attrs = {}) {
   const e = document.createElement('input');
@@ -57,7 +58,12 @@ export function buildView(root) {
   ui.files = el('div', 'files');
   const loadRow = el('div', 'row');
   loadRow.append(field('gpt.file.kind', ui.kind), field('gpt.file.quantize', ui.quantize, 'check'), ui.load, ui.progress, ui.fileStatus);
-  ui.files.append(field('gpt.file.checkpoint', ui.checkpoint), field('gpt.file.tokenizer', ui.tokenizer), loadRow, ui.drop);
+  // A Hugging Face folder: picked as a folder, or its files picked together.
+  ui.hfFolder = input('file', { webkitdirectory: '', multiple: '' });
+  ui.hfFiles = input('file', { multiple: '', accept: '.json,.safetensors' });
+  const hf = el('div', 'row hf');
+  hf.append(field('gpt.hf.folder', ui.hfFolder), field('gpt.hf.files', ui.hfFiles));
+  ui.files.append(field('gpt.file.checkpoint', ui.checkpoint), field('gpt.file.tokenizer', ui.tokenizer), loadRow, hf, ui.drop);
 
   ui.prompt = input('text', { autocomplete: 'off', spellcheck: 'false' });
   ui.temperature = input('range', { min: '0', max: '2', step: '0.05' });
@@ -94,10 +100,12 @@ export function buildView(root) {
   ui.hint.dataset.i18n = 'gpt.hint';
   ui.inspector = el('section', 'inspector');
   ui.inspector.hidden = true;
+  ui.roles = new AttnHeadRoles(); // the loaded model's heads, measured (attn-head-roles.js)
+  ui.roles.className = 'roles';
 
   const promptRow = field('gpt.prompt', ui.prompt, 'field prompt');
   root.append(el('style', null, STYLE), ui.picker, ui.about, ui.files, ui.info, ui.download, promptRow, ui.knobs, actions,
-    ui.error, ui.output, ui.hint, ui.inspector);
+    ui.error, ui.output, ui.hint, ui.inspector, ui.roles);
   return ui;
 }
 
@@ -114,10 +122,14 @@ export function showModelChoice(ui, choice, lang) {
   ui.about.textContent = t(`gpt.about.${choice}`, {}, lang);
 }
 
-/** One line about the loaded model, from its config (numbers the core reports). */
-export function modelInfo(config, lang) {
+/**
+ * One line about the loaded model, from its config (numbers the core
+ * reports); a Hugging Face folder's name and the size of its files first.
+ */
+export function modelInfo(config, lang, folder = null) {
   if (!config) return '';
-  return t('gpt.info', {
+  const head = folder ? `${t('gpt.hf.info', { name: folder.name ?? config.name ?? config.architecture ?? 'Hugging Face', size: mebibytes(folder.bytes) }, lang)} · ` : '';
+  return head + t('gpt.info', {
     arch: config.arch === 'gpt2' ? 'GPT-2' : 'Llama', layers: config.nLayers, heads: config.nHeads, kv: config.nKvHeads,
     vocab: config.vocabSize, ctx: config.seqLen, weights: mebibytes(config.weightBytes), type: config.weightType,
   }, lang);

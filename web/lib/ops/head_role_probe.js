@@ -102,8 +102,11 @@ async function probeIds(model, c, o, fnName) {
  */
 export async function headRoles(model, opts) {
   const fnName = 'headRoles';
-  const o = checkOptions(opts, fnName, ['text', 'ids', 'tokens', 'bos', 'segmentLength', 'samples', 'seed', 'threshold']);
+  const o = checkOptions(opts, fnName, ['text', 'ids', 'tokens', 'bos', 'segmentLength', 'samples', 'seed', 'threshold', 'onProgress', 'signal']);
   const c = checkModel(model, fnName);
+  if (o.onProgress !== undefined && typeof o.onProgress !== 'function') fail(`${fnName}: opts.onProgress must be a function`);
+  if (o.signal !== undefined && !(o.signal && typeof o.signal.aborted === 'boolean')) fail(`${fnName}: opts.signal must be an AbortSignal`);
+  const cancelled = () => { if (o.signal?.aborted) fail(`${fnName}: cancelled`); };
   const probe = await probeIds(model, c, o, fnName);
   const runs = [];
   for (const [k, ids] of probe.ids.entries()) {
@@ -114,9 +117,12 @@ export async function headRoles(model, opts) {
     if (elements > MAX_ATTENTION_ELEMENTS) {
       fail(`${fnName}: ${name} would need ${c.nLayers}·${c.nHeads}·${ids.length}² = ${elements} attention weights, over the limit of ${MAX_ATTENTION_ELEMENTS}; use a shorter text`);
     }
+    cancelled();
     const { attention } = await model.forward(ids, { returnAttention: true });
     runs.push({ attention, ids });
+    o.onProgress?.({ done: k + 1, total: probe.ids.length });
   }
+  cancelled();
   const result = headRoleScores(runs, { threshold: o.threshold ?? DEFAULT_ROLE_THRESHOLD });
   const { kind, segmentLength = null, bos = null } = probe;
   return { ...result, probe: { kind, ids: probe.ids, segmentLength, bos } };

@@ -18,6 +18,7 @@ import { GenerationSession, generationSettings, streamTokens } from './model_gen
 import { loadHandle, newHandle, tokenId, typeName } from './model_load.js';
 import { forwardLoss } from './model_score.js';
 import { coreText, tokenizerText } from './model_text.js';
+import { Tokenizer } from '../tokenizer/tokenizer.js';
 import {
   checkBatch, checkPartial, createOptions, parameterTable, passOptions, readTensors, toCore, trainConfig,
   trainingFields, withBatch, writeTensors,
@@ -47,11 +48,13 @@ export class Model {
 
   /** Not for direct use: Model.default, Model.fromLlama2c, Model.fromGpt2, Model.fromHuggingFace or Model.create. */
   // extra: { hf } (a Hugging Face folder: hf/load.js's record, its attn.Tokenizer
-  // in hf.tokenizer) or { tokenizerFile: { bytes, kind } } (the tokenizer.bin the core read).
-  constructor(key, M, h, { hf = null, tokenizerFile = null } = {}) {
+  // in hf.tokenizer), { tokenizerFile: { bytes, kind } } (the tokenizer.bin the core read)
+  // or { textTokenizer } (an attn.Tokenizer for a checkpoint read without one: the word model).
+  constructor(key, M, h, { hf = null, tokenizerFile = null, textTokenizer = null } = {}) {
     if (key !== CREATE) fail('Model: create one with Model.default(name), Model.fromLlama2c(...), Model.fromGpt2(...), Model.fromHuggingFace(files) or Model.create(config)');
     const core = modelConfig(h.config());
-    const tokenizer = hf?.tokenizer ? hf.tokenizer.kind : core.tokenizer;
+    const text = hf?.tokenizer ?? textTokenizer;
+    const tokenizer = text ? text.kind : core.tokenizer;
     const c = { ...core, ...trainingFields(h, h.trainable()), tokenizer, architecture: hf?.spec.architecture ?? null, name: hf?.name ?? null };
     const st = this.#st = {
       M, h, config: Object.freeze(c), vocabSize: c.vocabSize, seqLen: c.seqLen,
@@ -60,7 +63,7 @@ export class Model {
       // Generation stops at these ids: config.json's eos_token_id, or run.c's BOS and EOS.
       stopIds: hf ? [...hf.spec.eos] : [1, 2],
     };
-    if (hf?.tokenizer) st.text = tokenizerText(hf.tokenizer);
+    if (text) st.text = tokenizerText(text);
     else if (core.tokenizer !== 'none') st.text = coreText(st, tokenizerFile?.bytes, tokenizerFile?.kind);
   }
 
@@ -81,7 +84,7 @@ export class Model {
     return new Model(CREATE, M, h, { tokenizerFile });
   }
 
-  /** Names of the models shipped with the package ('chars', 'sort'). */
+  /** Names of the models shipped with the package ('chars', 'sort', 'chars-q8', 'words'). */
   static get defaultNames() { return DEFAULT_MODEL_NAMES; }
 
   /** Loads a model shipped with the package (web/models): fs in Node, fetch in browsers. Calls ready(). */
@@ -92,6 +95,11 @@ export class Model {
     const files = DEFAULT_MODELS[name];
     const [ckpt, tok] = await Promise.all([
       readAsset(files.checkpoint, fnName), readAsset(files.tokenizer, fnName), ready()]);
+    if (files.tokenizerKind === 'json') { // a tokenizer.json: attn.Tokenizer reads it, the core only the weights
+      const textTokenizer = Tokenizer.fromHuggingFace(tok);
+      const { M, h } = loadHandle(fnName, 'llama', ckpt, null, o);
+      return new Model(CREATE, M, h, { textTokenizer });
+    }
     return load(fnName, 'llama', ckpt, tok, { ...o, tokenizerKind: files.tokenizerKind });
   }
 

@@ -3,11 +3,13 @@
 // URL is a literal `new URL('…', import.meta.url)` so that bundlers (Vite)
 // see the files and emit them as assets; Node reads them from disk.
 //
-// Both tokenizers are run.c tokenizer.bin files with a character-level
-// vocabulary, and the models were trained on run.c's encoding of the text
-// (<s>, the dummy-prefix " ", then one token per character), so they load
-// with the 'bpe' kind; tests/js/model.test.js checks this table against
-// models.json (tests/js/model_q8.test.js the Q8_0 variant).
+// The character models' tokenizers are run.c tokenizer.bin files with a
+// character-level vocabulary, and the models were trained on run.c's
+// encoding of the text (<s>, the dummy-prefix " ", then one token per
+// character), so they load with the 'bpe' kind; tests/js/model.test.js
+// checks this table against models.json (tests/js/model_q8.test.js the Q8_0
+// variant). The word model's tokenizer is a Hugging Face tokenizer.json
+// (kind 'json', read with attn.Tokenizer; tests/js/word_model.test.js).
 export const DEFAULT_MODELS = {
   chars: {
     checkpoint: new URL('../../models/chars.bin', import.meta.url),
@@ -25,6 +27,13 @@ export const DEFAULT_MODELS = {
     checkpoint: new URL('../../models/chars-q8.bin', import.meta.url),
     tokenizer: new URL('../../models/chars.tokenizer.bin', import.meta.url),
     tokenizerKind: 'bpe',
+  },
+  // Words (byte-level BPE) of the same novel, Q8_0; made by scripts/word-model/
+  // (models.json "words").
+  words: {
+    checkpoint: new URL('../../models/words-q8.bin', import.meta.url),
+    tokenizer: new URL('../../models/words.tokenizer.json', import.meta.url),
+    tokenizerKind: 'json',
   },
 };
 
