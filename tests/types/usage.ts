@@ -9,7 +9,7 @@ import { AttnHeatmap } from 'attnscope/widgets/attn-heatmap';
 
 export async function demo(): Promise<number> {
   await attn.ready();
-  const b: 'wasm-simd' | 'wasm-scalar' | 'wasm-simd-threads' = attn.backend();
+  const b: 'wasm-simd' | 'wasm-simd-fma' | 'wasm-scalar' | 'wasm-simd-threads' = attn.backend();
   const x: Tensor = attn.tensor(new Float32Array(12), [3, 4]);
   const w = attn.softmax(x, { temperature: 0.5 });
   const { output, weights } = attn.scaledDotProductAttention(x, x, x, { isCausal: true, returnWeights: true });
@@ -176,8 +176,8 @@ export async function wrongModelCalls(model: attn.Model, worker: attn.ModelWorke
   attn.quantizeLlama2c(new ArrayBuffer(8), { groupSize: '32' });
   // @ts-expect-error unknown tokenizer kind
   attn.Model.fromLlama2c(new ArrayBuffer(8), null, { tokenizerKind: 'wordpiece' });
-  // @ts-expect-error GPT-2 checkpoints cannot be quantised
-  attn.Model.fromGpt2(new ArrayBuffer(8), null, { quantize: true });
+  // @ts-expect-error the Q8_0 group size is a number
+  attn.Model.fromGpt2(new ArrayBuffer(8), null, { quantize: true, groupSize: '64' });
   // @ts-expect-error a seed is a number
   model.generate('a', { seed: '42' });
   // @ts-expect-error ModelWorker.generate returns a promise, not the result
