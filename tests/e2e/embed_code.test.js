@@ -43,12 +43,19 @@ function numbersOf(elements) {
   });
 }
 
-/** The numbers of the widgets `locator` matches, once two reads 200 ms apart agree (they have drawn and settled): [[…], …]. */
-async function settledNumbers(page, locator) {
+/**
+ * The numbers of the widgets `locator` matches, once two reads 200 ms apart
+ * agree (they have drawn and settled): [[…], …]. With `counts` (how many
+ * numbers each widget should show), reads that show fewer wait on: a widget
+ * still loading its model shows nothing new for a while (up to the 20 s limit;
+ * a widget that never shows them is then compared as it is, and fails).
+ */
+async function settledNumbers(page, locator, counts = null) {
   let last = null;
+  const complete = (now) => !counts || counts.every((c, i) => (now[i]?.length ?? 0) >= c);
   for (let i = 0; i < 100; i++) {
     const now = await locator.evaluateAll(numbersOf);
-    if (last && i >= 2 && JSON.stringify(now) === JSON.stringify(last)) return now;
+    if (last && i >= 2 && JSON.stringify(now) === JSON.stringify(last) && complete(now)) return now;
     last = now;
     await page.waitForTimeout(200);
   }
@@ -105,7 +112,7 @@ async function pasteAndCompare(page, { limit = Infinity, edit = (html) => html }
     snippets.push({ html, width: Math.ceil((await widgets.nth(i).boundingBox()).width) });
   }
   const blank = await blankPage(snippets);
-  const got = await settledNumbers(blank.page, blank.page.locator('body > div > *:not(script)'));
+  const got = await settledNumbers(blank.page, blank.page.locator('body > div > *:not(script)'), wanted.map((w) => w.length));
   await blank.page.close();
   return snippets.map(({ html }, i) => ({ html, wanted: wanted[i], got: got[i], errors: blank.errors }));
 }

@@ -37,8 +37,9 @@ describe('the exercise gallery', () => {
     expect(await page.locator('attn-exercise code.tex, attn-exercise pre.tex').count()).toBe(0);
     expect(requests.filter((u) => !u.startsWith(env.web.origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
     expect(await page.locator('.embed-code').count()).toBe(exercises.length);
-    await page.locator('.embed-code summary').first().click();
-    expect(await page.locator('.embed-code code').first().innerText())
+    // the code is made at the first click on "Copy embed code" (a gallery of many widgets stays light)
+    await page.locator('.embed-code .embed-copy').first().click();
+    expect(await page.locator('.embed-code code').first().textContent())
       .toBe(`<script type="module" src="attnscope/attn-exercise.js"></script>\n<attn-exercise exercise="${exercises[0].id}"></attn-exercise>`);
     await shoot(page, 'exercises-gallery-ja');
     await page.locator('#topic-masks').scrollIntoViewIfNeeded();
