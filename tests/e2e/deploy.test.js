@@ -85,7 +85,7 @@ describe('the table of what a copy of web/ may leave out', () => {
   test('names what widgets/index.js imports: exercises/ and experiments/ with the rest', () => {
     const table = parseDeployTable(documentedTable());
     for (const row of ['lib/', 'widgets/', 'exercises/', 'experiments/']) expect(table[row].index, row).toBe(true);
-    expect(table['models/'].elements).toEqual(['attn-tiny-gpt']);
+    expect(table['models/'].elements).toEqual(['attn-head-roles', 'attn-tiny-gpt']); // both open a default model
     expect(table['models/corpus/'].elements).toContain('attn-train');
   });
 

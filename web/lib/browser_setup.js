@@ -27,7 +27,9 @@ setLoader(async (variant) => {
     : await import('./wasm/attnscope-simd.js');
   const m = await create();
   // simd-fma: the SIMD build with the fused multiply-add kernels attached (runtime.js).
-  if (variant === 'simd-fma') await m.attachFmaKernels(await fetchBytes(FMA_FILE));
+  // A bundler inlines this small file as a data: URL, which a strict CSP's
+  // connect-src would refuse to fetch: decoded here instead.
+  if (variant === 'simd-fma') await m.attachFmaKernels(FMA_FILE.startsWith('data:') ? decodeDataUrl(FMA_FILE) : await fetchBytes(FMA_FILE));
   return m;
 }, { threads: crossOriginIsolatedNow });
 
