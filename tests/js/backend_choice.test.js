@@ -66,10 +66,18 @@ test('a forced wasm-simd-threads that cannot load is an error naming it, not a s
   expect(runtime.backend()).toBe('wasm-scalar');
 });
 
-test("'auto' picks wasm-simd-fma where relaxed SIMD validates and threads are not allowed", async () => {
+test("'auto' keeps wasm-simd where relaxed SIMD validates (the same numbers in every engine); wasm-simd-fma is loaded when asked for", async () => {
   relaxedSimd(true);
   runtime.setLoader(fakeLoader(), { threads: () => false });
   await runtime.ready();
+  expect(runtime.backend()).toBe('wasm-simd');
+  expect(asked).toEqual(['simd']);
+});
+
+test("ready({backend: 'wasm-simd-fma'}) loads the fused kernels where relaxed SIMD validates", async () => {
+  relaxedSimd(true);
+  runtime.setLoader(fakeLoader(), { threads: () => false });
+  await runtime.ready({ backend: 'wasm-simd-fma' });
   expect(runtime.backend()).toBe('wasm-simd-fma');
   expect(asked).toEqual(['simd-fma']);
 });
@@ -81,12 +89,11 @@ test("'auto' prefers the threaded build to the fused kernels where both are poss
   expect(runtime.backend()).toBe('wasm-simd-threads');
 });
 
-test("'auto' falls back to wasm-simd when the fused kernels cannot load", async () => {
+test('a forced wasm-simd-fma whose kernels cannot load is an error naming it, not a silent fallback', async () => {
   relaxedSimd(true);
   runtime.setLoader(fakeLoader({ failFma: true }), { threads: () => false });
-  await runtime.ready();
-  expect(runtime.backend()).toBe('wasm-simd');
-  expect(asked).toEqual(['simd-fma', 'simd']);
+  await expect(runtime.ready({ backend: 'wasm-simd-fma' })).rejects.toThrow(/could not load the wasm-simd-fma module/);
+  expect(asked).toEqual(['simd-fma']);
 });
 
 test('a forced wasm-simd-fma on an engine without relaxed SIMD is an error naming it, and loads nothing', async () => {

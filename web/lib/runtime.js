@@ -29,21 +29,22 @@ export function crossOriginIsolatedNow() {
   return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 }
 
-// Threads first (two cores do more than fused multiply-adds on one), then
-// the fused kernels where the engine validates relaxed SIMD.
+// Threads where the entry allows them, else plain SIMD. The fused kernels
+// are asked for by name ('wasm-simd-fma'): they round differently in the
+// last bits, and only some engines have them, so by default a page computes
+// the same numbers in every engine (and a run trains to the same loss).
 function autoBackend() {
   if (!wasmSimdSupported()) return 'wasm-scalar';
-  if (threadsByDefault()) return 'wasm-simd-threads';
-  return wasmRelaxedSimdSupported() ? 'wasm-simd-fma' : 'wasm-simd';
+  return threadsByDefault() ? 'wasm-simd-threads' : 'wasm-simd';
 }
 
 /**
  * Loads the wasm module once. `backend` forces 'wasm-simd', 'wasm-scalar',
  * 'wasm-simd-threads' or 'wasm-simd-fma'; by default SIMD is used where the
- * engine supports it, threaded where the entry allows it, else with the
- * fused multiply-add kernels where the engine validates relaxed SIMD (a
- * threaded or fused load that fails falls back to 'wasm-simd' when the
- * choice was automatic).
+ * engine supports it, threaded where the entry allows it (a threaded load
+ * that fails falls back to 'wasm-simd' when the choice was automatic); the
+ * fused multiply-add kernels only when asked for, where the engine validates
+ * relaxed SIMD.
  */
 export function ready({ backend } = {}) {
   const wanted = backend ?? defaultBackend;

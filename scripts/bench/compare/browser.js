@@ -1,9 +1,9 @@
 // npm run bench (BENCH_GROUPS=compare-browser): the side-by-side comparison of
 // compare.js in headless Chromium: one page, served from this repo on
 // 127.0.0.1 without COOP/COEP (so not cross-origin isolated: every system
-// runs in one thread), loads attnscope's browser entry (web/lib; its 'auto'
-// backend, wasm-simd-fma where Chromium validates relaxed SIMD, or
-// COMPARE_BACKEND),
+// runs in one thread), loads attnscope's browser entry (web/lib) as
+// wasm-simd-fma (Chromium validates relaxed SIMD), or COMPARE_BACKEND
+// (e.g. auto: wasm-simd),
 // onnxruntime-web (wasm EP, numThreads 1, SIMD) and tfjs-backend-wasm (SIMD,
 // no threads) from node_modules, and runs the same cases the same way
 // (page.js → workloads.js, rounds.js).
@@ -55,7 +55,7 @@ try {
   await page.waitForFunction(() => globalThis.compareBench, null, { timeout: 60000 }).catch(() => {
     throw new Error(`the bench page did not load: ${errors.join('; ') || 'no error reported'}`);
   });
-  info = await page.evaluate((b) => globalThis.compareBench.init(b), process.env.COMPARE_BACKEND ?? 'auto');
+  info = await page.evaluate((b) => globalThis.compareBench.init(b), process.env.COMPARE_BACKEND ?? 'wasm-simd-fma');
   if (info.crossOriginIsolated) throw new Error('the page is cross-origin isolated: the runtimes could use threads');
   for (const [i, name] of info.cases.entries()) {
     if (ONLY && !ONLY.test(name)) continue;
