@@ -227,6 +227,7 @@ export const PROBES = [
       grokking: { p: 5, steps: 10 }, 'in-context-regression': { steps: 100, contextLength: 4, dims: 2 },
       'norm-placement': { layers: 2, steps: 10 }, 'scaling-sweep': { steps: 25 }, 'position-extrapolation': { steps: 25, trainLength: 8 },
       'kv-head-sharing': { steps: 25, seeds: 1 }, 'kv-cache-compression': { steps: 20, seed: 1 },
+      'masked-vs-causal': { steps: 50 }, 'induction-heads': { steps: 50 },
     },
     async node(attn, x) {
       const { options, ...want } = await EXPERIMENTS[x.name](dec(x.options)); // options: the inputs, completed with defaults
