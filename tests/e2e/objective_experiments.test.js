@@ -6,27 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { usePlayground, screenshot } from './browser.js';
 import { expectHeldWhilePaused } from './pause_check.js';
+import { factsOf, screenshots, seriesOf } from './experiment_page.js';
 
 const env = usePlayground();
-
-/** The `series` of a chart inside an element's shadow root. */
-const seriesOf = (page, host, chart) => page.evaluate(([h, c]) => document.querySelector(h).shadowRoot.querySelector(c).series, [host, chart]);
-/** The facts (<dt> → <dd>) of a <dl> in an element's shadow root. */
-const factsOf = (page, host, dl) => page.evaluate(([h, d]) => Object.fromEntries([...document.querySelector(h).shadowRoot.querySelectorAll(`${d} div`)]
-  .map((x) => [x.querySelector('dt').textContent, x.querySelector('dd').textContent])), [host, dl]);
-
-async function screenshots(path, name) {
-  for (const width of [390, 1280]) for (const lang of ['ja', 'en']) {
-    const page = await env.browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${env.web.origin}/playground/${path}?lang=${lang}`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width); // no sideways scroll
-    await screenshot(page, `experiments/${name}-${width}-${lang}`);
-    await page.close();
-  }
-}
 
 describe('masked-vs-causal.html', () => {
   test('the reference at once (verdict, fills, both maps: causal zero above the diagonal, masked not); a short run in a Worker pauses, resumes, shows what it reports and equals the in-page run', async () => {
@@ -80,7 +62,7 @@ describe('masked-vs-causal.html', () => {
     await page.close();
   }, 240_000);
 
-  test('screenshots at 390 and 1280 px, ja and en', () => screenshots('masked-vs-causal.html', 'masked-vs-causal'), 120_000);
+  test('screenshots at 390 and 1280 px, ja and en', () => screenshots(env, 'masked-vs-causal.html', 'masked-vs-causal'), 120_000);
 });
 
 describe('induction-heads.html', () => {
@@ -126,5 +108,5 @@ describe('induction-heads.html', () => {
     await page.close();
   }, 240_000);
 
-  test('screenshots at 390 and 1280 px, ja and en', () => screenshots('induction-heads.html', 'induction-heads'), 120_000);
+  test('screenshots at 390 and 1280 px, ja and en', () => screenshots(env, 'induction-heads.html', 'induction-heads'), 120_000);
 });
