@@ -10,7 +10,7 @@
 // - The Train page trains 100 steps; every step's loss equals Node's
 //   TrainerWorker on the same text, settings and seed, to the bit.
 // - README's browser statement names the version this run drove.
-// Screenshots: tests/artifacts/engines/<engine>/ (look at them).
+// Pictures (ATTNSCOPE_PICTURES=1): tests/artifacts/engines/<engine>/ (look at them).
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -18,7 +18,7 @@ import * as attn from '../../web/lib/node.js';
 import { PAGES } from '../../web/playground/pages.js';
 import { HELD_OUT } from '../../web/widgets/train-text.js';
 import { runOptions } from '../../web/widgets/train-presets.js';
-import { ARTIFACTS } from '../e2e/browser.js';
+import { ARTIFACTS, PICTURES } from '../e2e/browser.js';
 import { startCaptureServer } from './capture-server.js';
 import { launchEngine } from './engines.js';
 import { PRELUDE, PROBES, austen, difference } from './probes.js';
@@ -131,10 +131,11 @@ function expectThreads(r) {
 export function engineSuite(name) {
   const env = { engine: null, plain: null, isolated: null };
   const shots = join(ARTIFACTS, 'engines', name);
+  const picture = (page, file) => PICTURES && page.screenshot(join(shots, file)); // ATTNSCOPE_PICTURES=1
 
   beforeAll(async () => {
     await attn.ready();
-    await mkdir(shots, { recursive: true });
+    if (PICTURES) await mkdir(shots, { recursive: true });
     [env.plain, env.isolated, env.engine] = await Promise.all([startCaptureServer(), startCaptureServer({ isolated: true }), launchEngine(name)]);
   }, 120_000);
   afterAll(async () => {
@@ -157,12 +158,12 @@ export function engineSuite(name) {
         const numbers = await compareNumbers(page);
         if (!NO_NUMBERS.has(entry.path)) expect(numbers.length, 'numbers compared with Node').toBeGreaterThan(0);
         expect(numbers.filter((n) => n.problem).map((n) => `${n.probe} ${n.label}: ${n.problem}`), 'numbers vs Node').toEqual([]);
-        await page.screenshot(join(shots, `${entry.nav}-1280.png`));
+        await picture(page, `${entry.nav}-1280.png`);
         // A phone's width (MiniBrowser's window stays ~450 px wide at the least): every element redraws.
         await page.resize(PHONE);
         await page.evaluate(settle);
         expect((await page.evaluate(RENDER_PROBLEMS)).problems, 'elements at a phone\'s width').toEqual([]);
-        await page.screenshot(join(shots, `${entry.nav}-phone.png`));
+        await picture(page, `${entry.nav}-phone.png`);
       } finally {
         errors = await errorsIn(page);
         await page.close();
@@ -218,7 +219,7 @@ export function engineSuite(name) {
         const result = await e.train();
         return { result, losses: e.series.train.map((p) => p[1]) };
       }`);
-      await page.screenshot(join(shots, 'train-100-steps.png'));
+      await picture(page, 'train-100-steps.png');
       r.errors = await errorsIn(page);
       await page.close();
       return r;

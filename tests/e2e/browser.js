@@ -12,6 +12,20 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
+// Pictures of pages for people to look at (tests/artifacts/): taken when
+// ATTNSCOPE_PICTURES=1 (`npm run pictures`). They assert nothing, and a
+// full-page picture costs up to seconds, so the suite skips them otherwise.
+export const PICTURES = process.env.ATTNSCOPE_PICTURES === '1';
+
+/** Saves a picture of `target` (a page or locator) to tests/artifacts/<name>.png when PICTURES is on. */
+export async function picture(target, name, options = {}) {
+  if (!PICTURES) return null;
+  const path = join(ARTIFACTS, `${name}.png`);
+  await mkdir(dirname(path), { recursive: true });
+  await target.screenshot({ ...options, path });
+  return path;
+}
+
 /** Starts the playground server on a free port; returns {server, origin}. */
 export async function serveWeb() {
   const server = await startServer(0);
@@ -57,14 +71,12 @@ export function collectErrors(page) {
 // tall at 390 px, and a picture that tall takes seconds and nobody looks at it whole.
 const SCREENSHOT_MAX_HEIGHT = 8000;
 
-/** Saves a full-page screenshot (its top 8,000 px) to tests/artifacts/<name>.png; returns the path. */
+/** A full-page picture (its top 8,000 px) to tests/artifacts/<name>.png when PICTURES is on; returns the path (null when off). */
 export async function screenshot(page, name) {
-  const path = join(ARTIFACTS, `${name}.png`);
-  await mkdir(dirname(path), { recursive: true });
+  if (!PICTURES) return null;
   const { width, height } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
   const clip = height > SCREENSHOT_MAX_HEIGHT ? { x: 0, y: 0, width, height: SCREENSHOT_MAX_HEIGHT } : undefined;
-  await page.screenshot({ path, fullPage: true, clip });
-  return path;
+  return picture(page, name, { fullPage: true, clip });
 }
 
 /**

@@ -7,7 +7,7 @@
 // variants differ pairwise by ΔE76 ≥ 40. The hover cross-hair follows the theme.
 // A focused <attn-vectors> handle shows a focus indicator (an outline, kept in
 // forced colours, and a visible ring).
-// Screenshots: tests/artifacts/charts/ (look at them).
+// Pictures (ATTNSCOPE_PICTURES=1): tests/artifacts/charts/ (look at them).
 import { describe, expect, test } from 'vitest';
 import { screenshot, usePlayground } from './browser.js';
 

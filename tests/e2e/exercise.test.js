@@ -4,12 +4,11 @@
 // sandbox stopping an infinite loop while the page keeps working, and
 // learner code unable to reach the host page's cookie, storage or DOM.
 import { createServer } from 'node:http';
-import { mkdir } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CSP, SANDBOX_CSP, sourceBody } from '../../scripts/serve.js';
-import { ARTIFACTS, collectErrors, exposeLib, launchBrowser, screenshot, serveWeb } from './browser.js';
+import { collectErrors, exposeLib, launchBrowser, picture, screenshot, serveWeb } from './browser.js';
 
 let web, browser;
 
@@ -37,11 +36,8 @@ async function openLecture() {
 
 const feedback = (ex) => ex.locator('.feedback').innerText();
 
-/** Saves one element's screenshot to tests/artifacts/<name>.png. */
-async function shootElement(locator, name) {
-  await mkdir(ARTIFACTS, { recursive: true });
-  await locator.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
-}
+/** A picture of one element to tests/artifacts/<name>.png (when pictures are on). */
+const shootElement = (locator, name) => picture(locator, name);
 
 /** Checks and waits for the element's result (code runs asynchronously). */
 async function submit(ex, answer) {

@@ -2,21 +2,16 @@
 // strict CSP: every built-in exercise loads (none fails), grouped by topic,
 // with its maths typeset by the local KaTeX and no console errors; one new
 // exercise is checked right and wrong; screenshots in Japanese and English.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ARTIFACTS, usePlayground } from './browser.js';
+import { picture, usePlayground } from './browser.js';
 import { exercises } from '../../web/exercises/pack/index.js';
 
 const env = usePlayground({ locale: 'ja-JP' });
 
 const openGallery = () => env.open('/playground/exercises.html', { expose: false, readyTimeout: 45_000 });
 
-/** A viewport-sized screenshot (the full gallery is very long) to tests/artifacts/<name>.png. */
-async function shoot(page, name) {
-  await mkdir(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
-}
+/** A viewport-sized picture (the full gallery is very long) to tests/artifacts/<name>.png (when pictures are on). */
+const shoot = (page, name) => picture(page, name);
 
 describe('the exercise gallery', () => {
   test('shows every built-in exercise by topic, typeset, with no errors', async () => {

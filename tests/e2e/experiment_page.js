@@ -1,8 +1,6 @@
 // Helpers of the experiment pages' tests (kv_experiments, objective_experiments):
-// what an element's charts and facts show, and the page at phone and desktop
-// widths in both languages.
-import { expect } from 'vitest';
-import { screenshot } from './browser.js';
+// what an element's charts and facts show. (Every page at phone and desktop
+// widths in both languages is site.test.js's and site_desktop.test.js's.)
 
 /** The `series` of a chart inside an element's shadow root. */
 export const seriesOf = (page, host, chart) => page.evaluate(([h, c]) => document.querySelector(h).shadowRoot.querySelector(c).series, [host, chart]);
@@ -12,15 +10,3 @@ export const factsOf = (page, host, dl) => page.evaluate(([h, d]) => Object.from
   .map((x) => [x.querySelector('dt').textContent, x.querySelector('dd').textContent])), [host, dl]);
 
 /** Screenshots of playground/`path` at 390 and 1280 px, ja and en, as experiments/<name>-<width>-<lang>; none scrolls sideways. */
-export async function screenshots(env, path, name) {
-  for (const width of [390, 1280]) for (const lang of ['ja', 'en']) {
-    const page = await env.browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${env.web.origin}/playground/${path}?lang=${lang}`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width); // no sideways scroll
-    await screenshot(page, `experiments/${name}-${width}-${lang}`);
-    await page.close();
-  }
-}

@@ -3,13 +3,12 @@
 // address, the slider and the law keep their state in the address; the
 // in-context page draws the reference run, trains in a Worker with pause,
 // resume and cancel, and a finished run matches the same run in the page.
-// Screenshots: tests/artifacts/experiments/ (look at them).
+// (Both pages at 390 and 1280 px in both languages: site.test.js, site_desktop.test.js.)
 import { describe, expect, test } from 'vitest';
-import { usePlayground, screenshot } from './browser.js';
+import { usePlayground } from './browser.js';
 import { expectHeldWhilePaused } from './pause_check.js';
 
 const env = usePlayground();
-const SIZES = [390, 1280];
 
 /** The text of every fact (<dt> → <dd>) of an element's shadow root. */
 const factsOf = (page, selector) => page.evaluate((sel) => Object.fromEntries([...document.querySelector(sel).shadowRoot.querySelectorAll('.facts div')]
@@ -73,17 +72,6 @@ describe('scaling.html', () => {
     expect(await chart.locator('.readout').textContent()).toMatch(/= 1e31:/);
     await page.close();
   });
-
-  test('screenshots at 390 and 1280 px, ja and en', async () => {
-    for (const width of SIZES) for (const lang of ['ja', 'en']) {
-      const page = await env.browser.context.newPage();
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${env.web.origin}/playground/scaling.html?lang=${lang}`);
-      await page.waitForSelector('body[data-ready="true"]');
-      await screenshot(page, `experiments/scaling-${width}-${lang}`);
-      await page.close();
-    }
-  });
 });
 
 describe('in-context.html', () => {
@@ -110,15 +98,4 @@ describe('in-context.html', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
-
-  test('screenshots at 390 and 1280 px, ja and en', async () => {
-    for (const width of SIZES) for (const lang of ['ja', 'en']) {
-      const page = await env.browser.context.newPage();
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${env.web.origin}/playground/in-context.html?lang=${lang}`);
-      await page.waitForSelector('body[data-ready="true"]');
-      await screenshot(page, `experiments/in-context-${width}-${lang}`);
-      await page.close();
-    }
-  });
 });

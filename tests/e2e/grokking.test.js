@@ -2,13 +2,12 @@
 // CSP: each draws its reference run, trains in a Worker with pause, resume
 // and cancel, plots exactly the numbers the run reports, and a finished
 // Worker run equals the same run in the page (same seed, same numbers).
-// Screenshots: tests/artifacts/experiments/ (look at them).
+// Pictures (ATTNSCOPE_PICTURES=1): tests/artifacts/experiments/ (look at them).
 import { describe, expect, test } from 'vitest';
-import { usePlayground, screenshot } from './browser.js';
+import { screenshot, usePlayground } from './browser.js';
 import { expectHeldWhilePaused } from './pause_check.js';
 
 const env = usePlayground();
-const SIZES = [390, 1280];
 
 /** The series of the n-th chart of an element: [{label, points}]. */
 const chartSeries = (page, selector, n) => page.evaluate(([sel, i]) => document.querySelector(sel).shadowRoot
@@ -74,17 +73,6 @@ describe('grokking.html', () => {
     expect(refNorm).toEqual(ref.data.history.filter((h) => h.step > 0).map((h) => [h.step, h.weightNorm]));
     await page.close();
   });
-
-  test('screenshots at 390 and 1280 px, ja and en', async () => {
-    for (const width of SIZES) for (const lang of ['ja', 'en']) {
-      const page = await env.browser.context.newPage();
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${env.web.origin}/playground/grokking.html?lang=${lang}`);
-      await page.waitForSelector('body[data-ready="true"]');
-      await screenshot(page, `experiments/grokking-${width}-${lang}`);
-      await page.close();
-    }
-  });
 });
 
 describe('norm-placement.html', () => {
@@ -114,15 +102,4 @@ describe('norm-placement.html', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 300_000);
-
-  test('screenshots at 390 and 1280 px, ja and en', async () => {
-    for (const width of SIZES) for (const lang of ['ja', 'en']) {
-      const page = await env.browser.context.newPage();
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${env.web.origin}/playground/norm-placement.html?lang=${lang}`);
-      await page.waitForSelector('body[data-ready="true"]');
-      await screenshot(page, `experiments/norm-placement-${width}-${lang}`);
-      await page.close();
-    }
-  });
 });

@@ -12,10 +12,9 @@
 // - a change of the colour scheme on an open page recolours the heatmaps;
 // - the keyboard's active cell is outlined in the theme's ink;
 // - forced colours (here with the dark scheme) leave the theme's cells as they are.
-// Screenshots: tests/artifacts/heatmap-theme/ (look at them).
+// Pictures (ATTNSCOPE_PICTURES=1): tests/artifacts/heatmap-theme/ (look at them).
 import { describe, expect, test } from 'vitest';
-import { join } from 'node:path';
-import { ARTIFACTS, screenshot, usePlayground } from './browser.js';
+import { picture, screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground();
 // The centre within this of the background: 1.07:1 in the light theme
@@ -223,8 +222,8 @@ describe('screenshots', () => {
         const name = `heatmap-theme/positions-${width}-en-${colorScheme}`;
         await screenshot(page, name);
         // The heatmaps alone, at full size (the page is too tall to look at whole).
-        await page.locator('#sinusoidal .maps').screenshot({ path: join(ARTIFACTS, `${name}-maps.png`) });
-        await page.locator('#sinusoidal .map-a').screenshot({ path: join(ARTIFACTS, `${name}-a.png`) });
+        await picture(page.locator('#sinusoidal .maps'), `${name}-maps`);
+        await picture(page.locator('#sinusoidal .map-a'), `${name}-a`);
         expect(errors).toEqual([]);
         await page.close();
       }

@@ -2,11 +2,11 @@
 // strict CSP: each shows its reference run (and its claim) at once, trains a
 // short run in a Worker (pause, resume, cancel), plots exactly the numbers
 // the run reports, and the same run in the page gives the same numbers.
-// Screenshots: tests/artifacts/experiments/ (look at them).
+// Pictures (ATTNSCOPE_PICTURES=1): tests/artifacts/experiments/ (look at them).
 import { describe, expect, test } from 'vitest';
-import { usePlayground, screenshot } from './browser.js';
+import { screenshot, usePlayground } from './browser.js';
 import { expectHeldWhilePaused } from './pause_check.js';
-import { factsOf, screenshots, seriesOf } from './experiment_page.js';
+import { factsOf, seriesOf } from './experiment_page.js';
 
 const env = usePlayground();
 
@@ -46,8 +46,6 @@ describe('kv-heads.html', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
-
-  test('screenshots at 390 and 1280 px, ja and en', () => screenshots(env, 'kv-heads.html', 'kv-heads'), 120_000);
 });
 
 describe('kv-compression.html', () => {
@@ -76,6 +74,4 @@ describe('kv-compression.html', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
-
-  test('screenshots at 390 and 1280 px, ja and en', () => screenshots(env, 'kv-compression.html', 'kv-compression'), 120_000);
 });

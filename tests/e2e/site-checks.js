@@ -42,11 +42,16 @@ export async function coveredElements(page) {
   });
 }
 
-/** axe-core's serious and critical violations: [{id, impact, nodes, help, targets}]. */
-export async function axeViolations(page) {
+// The axe rules a colour scheme can change; the rest (names, roles, structure,
+// language) read the same document whatever the colours.
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** axe-core's serious and critical violations (`rules`: only those): [{id, impact, nodes, help, targets}]. */
+export async function axeViolations(page, rules = null) {
   // page.evaluate runs through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
+  if (!await page.evaluate(() => !!globalThis.axe)) await page.evaluate(AXE_SOURCE);
+  const options = { resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) };
+  const results = await page.evaluate((o) => globalThis.axe.run(document, o), options);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
@@ -57,34 +62,50 @@ const ready = (standalone) => document.body.dataset.ready === 'true'
   || (standalone && [...document.querySelectorAll('attn-heatmap')].every((h) => h.weights));
 
 /**
- * Opens page `entry` (of pages.js) at `size` in `lang` (and `colorScheme`) in
- * env's browser; pictures it as tests/artifacts/site/<nav>-<width>-<lang>[-dark].png
- * and returns what is wrong: errors, overflow, covered elements (unless
+ * Opens page `entry` (of pages.js) at `size` in `lang` in env's browser and
+ * returns what is wrong: errors, overflow, covered elements (unless
  * covered: false), axe's serious and critical findings (when axe: true),
- * undocumented attributes on the widget reference.
+ * undocumented attributes on the widget reference. With `dark`, the same
+ * page then turns to the dark colour scheme (as when a reader's system
+ * does; the elements redraw) and is checked again: overflow, errors, and
+ * axe's colour rules. Pictures (PICTURES): tests/artifacts/site/<nav>-<width>-<lang>[-dark].png.
  */
-export async function checkPage(env, entry, { size, lang, colorScheme = 'light', axe = false, covered = true }) {
+export async function checkPage(env, entry, { size, lang, axe = false, covered = true, dark = false }) {
   const problems = [];
   const page = await env.browser.context.newPage();
   try {
     await page.setViewportSize(size);
-    if (colorScheme !== 'light') await page.emulateMedia({ colorScheme });
     const errors = collectErrors(page);
     await page.goto(`${env.web.origin}/playground/${entry.path}?lang=${lang}`);
     await page.waitForFunction(ready, !!entry.standalone, { timeout: 30_000 });
-    const where = `${entry.path} ${size.width}px ${lang}${colorScheme === 'light' ? '' : ` ${colorScheme}`}`;
+    const where = `${entry.path} ${size.width}px ${lang}`;
     if (!entry.standalone) expect(await page.evaluate(() => document.documentElement.lang), where).toBe(lang);
-    await screenshot(page, `site/${entry.nav}-${size.width}-${lang}${colorScheme === 'light' ? '' : `-${colorScheme}`}`);
-    const overflow = await horizontalOverflow(page);
-    if (overflow > 0) problems.push(`${where}: ${overflow}px wider than the screen`);
-    if (covered) for (const c of await coveredElements(page)) problems.push(`${where}: <${c.tag}${c.id ? `#${c.id}` : ''}> covered by ${c.by}`);
-    if (axe) for (const v of await axeViolations(page)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.nodes} nodes: ${v.help}) e.g. ${v.targets.join(', ')}`);
-    for (const e of errors) problems.push(`${where}: ${e}`);
+    await screenshot(page, `site/${entry.nav}-${size.width}-${lang}`);
+    await checkView(page, where, problems, { covered, axe });
     // The widget reference marks attributes an element observes but its documentation does not name.
     const undocumented = await page.evaluate(() => document.body.dataset.undocumented ?? '0');
     if (undocumented !== '0') problems.push(`${where}: ${undocumented} undocumented attributes`);
+    if (dark) {
+      const background = () => page.evaluate(() => [document.documentElement, document.body].map((e) => `${getComputedStyle(e).backgroundColor} ${getComputedStyle(e).color}`).join(' '));
+      const light = await background();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      // A page without a script of its own (the embedding example) keeps its colours; its elements follow the scheme.
+      if (!entry.standalone && await background() === light) problems.push(`${where}: the page did not turn dark (background ${light})`);
+      await screenshot(page, `site/${entry.nav}-${size.width}-${lang}-dark`);
+      await checkView(page, `${where} dark`, problems, { covered: false, axe: true, rules: COLOUR_RULES });
+    }
+    for (const e of errors) problems.push(`${where}: ${e}`);
   } finally {
     await page.close();
   }
   return problems;
+}
+
+/** Adds to `problems` the page's overflow, covered elements (covered) and axe findings (axe; `rules`: only those). */
+async function checkView(page, where, problems, { covered, axe, rules = null }) {
+  const overflow = await horizontalOverflow(page);
+  if (overflow > 0) problems.push(`${where}: ${overflow}px wider than the screen`);
+  if (covered) for (const c of await coveredElements(page)) problems.push(`${where}: <${c.tag}${c.id ? `#${c.id}` : ''}> covered by ${c.by}`);
+  if (axe) for (const v of await axeViolations(page, rules)) problems.push(`${where}: axe ${v.impact} ${v.id} (${v.nodes} nodes: ${v.help}) e.g. ${v.targets.join(', ')}`);
 }

@@ -3,7 +3,7 @@
 // error, nothing is wider than the screen, no attn-* element is covered by
 // another element, and axe-core finds no serious or critical violation (in
 // English; site.test.js runs axe on the Japanese pages at 390 px).
-// Screenshots go to tests/artifacts/site/ (look at them).
+// Pictures (ATTNSCOPE_PICTURES=1): tests/artifacts/site/.
 import { describe, expect, test } from 'vitest';
 import { PAGES } from '../../web/playground/pages.js';
 import { usePlayground } from './browser.js';

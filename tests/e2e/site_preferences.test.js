@@ -8,7 +8,7 @@
 // - prefers-reduced-motion: reduce: no CSS transition or animation anywhere
 //   (shadow roots and ::before/::after included), and the RoPE dial offers
 //   no autoplay (while without the preference it does: the control case).
-// Screenshots: tests/artifacts/preferences/ (look at them).
+// Pictures (ATTNSCOPE_PICTURES=1): tests/artifacts/preferences/ (look at them).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';

@@ -4,26 +4,14 @@
 // the same run in the page gives the same numbers. Screenshots:
 // tests/artifacts/experiments/ (look at them).
 import { describe, expect, test } from 'vitest';
-import { usePlayground, screenshot } from './browser.js';
+import { screenshot, usePlayground } from './browser.js';
 import { expectHeldWhilePaused } from './pause_check.js';
 
 const env = usePlayground();
-const SIZES = [390, 1280];
 
 /** The `series` of a chart inside an element's shadow root. */
 const seriesOf = (page, host, chart) => page.evaluate(([h, c]) => document.querySelector(h).shadowRoot.querySelector(c).series, [host, chart]);
 
-async function screenshots(path, name) {
-  for (const width of SIZES) for (const lang of ['ja', 'en']) {
-    const page = await env.browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${env.web.origin}/playground/${path}?lang=${lang}`);
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.waitForTimeout(200);
-    await screenshot(page, `experiments/${name}-${width}-${lang}`);
-    await page.close();
-  }
-}
 
 describe('scaling-sweep.html', () => {
   test('reference at once; a short sweep in a Worker pauses, resumes, plots what it reports and equals the in-page run; cancel stops a long one', async () => {
@@ -60,8 +48,6 @@ describe('scaling-sweep.html', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
-
-  test('screenshots at 390 and 1280 px, ja and en', () => screenshots('scaling-sweep.html', 'scaling-sweep'), 120_000);
 });
 
 describe('position-extrapolation.html', () => {
@@ -92,6 +78,4 @@ describe('position-extrapolation.html', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
-
-  test('screenshots at 390 and 1280 px, ja and en', () => screenshots('position-extrapolation.html', 'position-extrapolation'), 120_000);
 });
