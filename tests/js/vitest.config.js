@@ -11,6 +11,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/js/**/*.test.js'],
     environment: 'node',
+    // Both cores: Vitest's default leaves one free, and most files wait on nothing.
+    maxWorkers: 2,
     testTimeout: 20000,
     execArgv: process.env.ATTNSCOPE_BACKEND === 'wasm-simd-fma' ? RELAXED_SIMD_FLAG : [],
   },
