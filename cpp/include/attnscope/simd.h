@@ -3,6 +3,10 @@
 // SIMD). ATTNSCOPE_SIMD=0 is the plain scalar fallback build.
 #pragma once
 
+#if ATTNSCOPE_TESTS_COMMON
+#error "a test including simd.h differs per core: list it in CMakeLists.txt's VARIANT_TEST_SOURCES"
+#endif
+
 #ifndef ATTNSCOPE_SIMD
 #define ATTNSCOPE_SIMD 1
 #endif
