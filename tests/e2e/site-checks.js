@@ -68,9 +68,10 @@ const ready = (standalone) => document.body.dataset.ready === 'true'
  * undocumented attributes on the widget reference. With `dark`, the same
  * page then turns to the dark colour scheme (as when a reader's system
  * does; the elements redraw) and is checked again: overflow, errors, and
- * axe's colour rules. Pictures (PICTURES): tests/artifacts/site/<nav>-<width>-<lang>[-dark].png.
+ * axe's colour rules. `more(page)` adds a caller's own checks (sentences).
+ * Pictures (PICTURES): tests/artifacts/site/<nav>-<width>-<lang>[-dark].png.
  */
-export async function checkPage(env, entry, { size, lang, axe = false, covered = true, dark = false }) {
+export async function checkPage(env, entry, { size, lang, axe = false, covered = true, dark = false, more = null }) {
   const problems = [];
   const page = await env.browser.context.newPage();
   try {
@@ -85,6 +86,7 @@ export async function checkPage(env, entry, { size, lang, axe = false, covered =
     // The widget reference marks attributes an element observes but its documentation does not name.
     const undocumented = await page.evaluate(() => document.body.dataset.undocumented ?? '0');
     if (undocumented !== '0') problems.push(`${where}: ${undocumented} undocumented attributes`);
+    if (more) problems.push(...await more(page));
     if (dark) {
       const background = () => page.evaluate(() => [document.documentElement, document.body].map((e) => `${getComputedStyle(e).backgroundColor} ${getComputedStyle(e).color}`).join(' '));
       const light = await background();
