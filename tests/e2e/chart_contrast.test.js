@@ -84,28 +84,30 @@ describe('chart series contrast', () => {
     expect(contrast('color(srgb 1 0 0)', 'rgb(0, 0, 0)')).toBe(null);
   });
 
-  for (const colorScheme of ['light', 'dark']) {
-    test.each(PAGES)(`%s (${colorScheme}): every series ≥ 3:1 against its background`, async (path) => {
-      const { page, errors } = await open(`${path}?lang=en`, { colorScheme });
+  // Light first, then the same page turned dark (as a reader's system does; the charts redraw).
+  test.each(PAGES)('%s (light, then dark): every series ≥ 3:1 against its background', async (path) => {
+    const { page, errors } = await open(`${path}?lang=en`, { colorScheme: 'light' });
+    // The reference curves are drawn once the committed runs are loaded.
+    await page.waitForFunction(() => {
+      const charts = [];
+      const visit = (root) => { for (const e of root.querySelectorAll('*')) { if (e.localName === 'attn-line-chart' || e.localName === 'attn-train' || e.shadowRoot?.querySelector('ul.legend')) charts.push(e); if (e.shadowRoot) visit(e.shadowRoot); } };
+      visit(document);
+      return charts.some((c) => c.shadowRoot.querySelector('li, .key')) ;
+    }, null, { timeout: 30_000 });
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
       expect(await page.evaluate((s) => matchMedia(`(prefers-color-scheme: ${s})`).matches, colorScheme)).toBe(true);
-      // The reference curves are drawn once the committed runs are loaded.
-      await page.waitForFunction(() => {
-        const charts = [];
-        const visit = (root) => { for (const e of root.querySelectorAll('*')) { if (e.localName === 'attn-line-chart' || e.localName === 'attn-train' || e.shadowRoot?.querySelector('ul.legend')) charts.push(e); if (e.shadowRoot) visit(e.shadowRoot); } };
-        visit(document);
-        return charts.some((c) => c.shadowRoot.querySelector('li, .key')) ;
-      }, null, { timeout: 30_000 });
       await page.waitForTimeout(300);
       const marks = await chartMarks(page);
-      expect(marks.length, 'chart marks found').toBeGreaterThan(0);
+      expect(marks.length, `${colorScheme}: chart marks found`).toBeGreaterThan(0);
       const measured = marks.map((m) => ({ ...m, ratio: contrast(m.colour, m.bg) }));
-      expect(measured.filter((m) => m.ratio === null), 'colours that are not rgb()').toEqual([]);
+      expect(measured.filter((m) => m.ratio === null), `${colorScheme}: colours that are not rgb()`).toEqual([]);
       const low = measured.filter((m) => !(m.ratio >= 3)).map((m) => `${m.where}: ${m.colour} on ${m.bg} = ${m.ratio.toFixed(2)}:1`);
-      expect(low, 'series below 3:1').toEqual([]);
-      expect(errors).toEqual([]);
-      await page.close();
-    }, 60_000);
-  }
+      expect(low, `${colorScheme}: series below 3:1`).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });
 
 describe('grokking reference curves', () => {
