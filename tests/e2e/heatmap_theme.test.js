@@ -14,7 +14,7 @@
 // - forced colours (here with the dark scheme) leave the theme's cells as they are.
 // Pictures (ATTNSCOPE_PICTURES=1): tests/artifacts/heatmap-theme/ (look at them).
 import { describe, expect, test } from 'vitest';
-import { picture, screenshot, usePlayground } from './browser.js';
+import { PICTURES, picture, screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground();
 // The centre within this of the background: 1.07:1 in the light theme
@@ -214,8 +214,8 @@ describe('heatmap scales follow the theme', () => {
 });
 
 describe('screenshots', () => {
-  // The other pages' dark theme is loaded, checked and pictured by site.test.js.
-  test('positions at 1280 and 390 px, light and dark', async () => {
+  // Pictures only (ATTNSCOPE_PICTURES=1); the pages' light and dark themes are checked by site.test.js.
+  test.runIf(PICTURES)('positions at 1280 and 390 px, light and dark', async () => {
     for (const colorScheme of ['light', 'dark']) {
       for (const width of [1280, 390]) {
         const { page, errors } = await open('positions.html?lang=en', { colorScheme }, { width, height: 900 });

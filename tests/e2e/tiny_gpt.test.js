@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as attn from '../../web/lib/node.js';
 import { ROOT, randomCheckpoint } from '../js/model_helpers.js';
-import { launchBrowser, screenshot, usePlayground } from './browser.js';
+import { PICTURES, launchBrowser, screenshot, usePlayground } from './browser.js';
 
 const env = usePlayground({ locale: 'en-US' });
 const gpt = (page) => page.locator('#gpt');
@@ -214,7 +214,7 @@ describe('tiny models page', () => {
     await page.close();
   });
 
-  test('screenshot of the character model (en)', async () => {
+  test.runIf(PICTURES)('screenshot of the character model (en)', async () => { // a picture only
     const { page, errors } = await openModels();
     await inShadow(page, (e) => e.generate());
     await gpt(page).locator('.output .tok').nth(40).click();
