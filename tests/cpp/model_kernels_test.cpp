@@ -30,23 +30,27 @@ TEST(ModelKernels, MatvecEqualsDotPerRowAndTheFloat64Product) {
         }
 }
 
-// A block of inputs (strided rows in and out) gives matvec's bits for each.
+// A block of inputs (strided rows in and out) gives matvec's bits for each:
+// sizes with and without 32-blocks, 8-blocks and a tail; d and count with and
+// without a remainder of the SIMD build's 4-row x 2-input tiles.
 TEST(ModelKernels, MatvecRowsEqualsMatvecPerInputBitForBit) {
     ref::Rng rng(ref::kSeed);
-    for (int n : ref::kTailSizes)
-        for (int count : {1, 3, 4, 5, 9}) {
-            const int d = 5, ldx = n + 3, ldo = d + 2;
-            const auto w = rng.floats(static_cast<std::size_t>(n) * d);
-            const auto x = rng.floats(static_cast<std::size_t>(count) * ldx);
-            std::vector<float> out(static_cast<std::size_t>(count) * ldo, -7.f), one(d);
-            matvec_rows(out.data(), ldo, x.data(), ldx, w.data(), n, d, count);
-            for (int t = 0; t < count; ++t) {
-                matvec(one.data(), x.data() + t * ldx, w.data(), n, d);
-                for (int i = 0; i < d; ++i)
-                    EXPECT_EQ(out[t * ldo + i], one[i]) << "n " << n << " input " << t << " row " << i;
-                for (int i = d; i < ldo; ++i) EXPECT_EQ(out[t * ldo + i], -7.f) << "wrote past the row";
+    for (int n : {1, 3, 7, 17, 32, 45, 65, 77, 104, 130})
+        for (int d : {1, 4, 5, 9})
+            for (int count : {1, 2, 3, 4, 5, 9}) {
+                const int ldx = n + 3, ldo = d + 2;
+                const auto w = rng.floats(static_cast<std::size_t>(n) * d);
+                const auto x = rng.floats(static_cast<std::size_t>(count) * ldx);
+                std::vector<float> out(static_cast<std::size_t>(count) * ldo, -7.f), one(d);
+                std::vector<float> scratch(matvec_rows_scratch(n, count));
+                matvec_rows(out.data(), ldo, x.data(), ldx, w.data(), n, d, count, scratch.data());
+                for (int t = 0; t < count; ++t) {
+                    matvec(one.data(), x.data() + t * ldx, w.data(), n, d);
+                    for (int i = 0; i < d; ++i)
+                        EXPECT_EQ(out[t * ldo + i], one[i]) << "n " << n << " d " << d << " input " << t << " row " << i;
+                    for (int i = d; i < ldo; ++i) EXPECT_EQ(out[t * ldo + i], -7.f) << "wrote past the row";
+                }
             }
-        }
 }
 
 TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {

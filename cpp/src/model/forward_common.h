@@ -42,7 +42,7 @@ inline void linear_rows(float* out, long ldo, const float* x, long ldx, const Ma
                         int d, int count, RunState& s, const ModelConfig& c) {
     const std::size_t off = static_cast<std::size_t>(layer) * n * d;
     if (w.f) {
-        matvec_rows(out, ldo, x, ldx, w.f + off, n, d, count);
+        matvec_rows(out, ldo, x, ldx, w.f + off, n, d, count, s.rows_pack);
         return;
     }
     const int gs = c.group_size;

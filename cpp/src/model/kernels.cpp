@@ -1,66 +1,16 @@
-// Float kernels of the model forward. V8 is "8 float lanes": one AVX batch,
-// two sse4.1/wasm batches, or eight scalars; all three give the same bits
-// (see kernels.h for the canonical order).
+// Float kernels of the model forward, in kernels.h's canonical order (V8:
+// lanes8.h). matvec_rows, a weight matrix on a block of inputs, is in
+// matvec_rows.cpp.
 #include "attnscope/model/kernels.h"
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include "attnscope/simd.h"
+#include "lanes8.h"
 
 namespace attnscope::model {
 namespace {
 
-#if ATTNSCOPE_SIMD && XSIMD_WITH_AVX
-using V8 = xsimd::batch<float, xsimd::avx>;
-inline V8 zero8() { return V8(0.f); }
-inline V8 load8(const float* p) { return V8::load_unaligned(p); }
-inline float sum8(const V8& v) {
-    const __m256 r = v;
-    const __m128 t = _mm_add_ps(_mm256_castps256_ps128(r), _mm256_extractf128_ps(r, 1));
-    alignas(16) float a[4];
-    _mm_store_ps(a, t);
-    return (a[0] + a[1]) + (a[2] + a[3]);
-}
-#elif ATTNSCOPE_SIMD
-using V4 = xsimd::batch<float, xsimd::sse4_1>;
-struct V8 {
-    V4 lo, hi;
-};
-inline V8 zero8() { return {V4(0.f), V4(0.f)}; }
-inline V8 load8(const float* p) { return {V4::load_unaligned(p), V4::load_unaligned(p + 4)}; }
-inline V8 operator+(const V8& a, const V8& b) { return {a.lo + b.lo, a.hi + b.hi}; }
-inline V8 operator*(const V8& a, const V8& b) { return {a.lo * b.lo, a.hi * b.hi}; }
-inline float sum8(const V8& v) {
-    alignas(16) float a[4];
-    (v.lo + v.hi).store_aligned(a);
-    return (a[0] + a[1]) + (a[2] + a[3]);
-}
-#else
-struct V8 {
-    float v[8];
-};
-inline V8 zero8() { return V8{}; }
-inline V8 load8(const float* p) {
-    V8 r;
-    for (int k = 0; k < 8; ++k) r.v[k] = p[k];
-    return r;
-}
-inline V8 operator+(const V8& a, const V8& b) {
-    V8 r;
-    for (int k = 0; k < 8; ++k) r.v[k] = a.v[k] + b.v[k];
-    return r;
-}
-inline V8 operator*(const V8& a, const V8& b) {
-    V8 r;
-    for (int k = 0; k < 8; ++k) r.v[k] = a.v[k] * b.v[k];
-    return r;
-}
-inline float sum8(const V8& v) {
-    float a[4];
-    for (int k = 0; k < 4; ++k) a[k] = v.v[k] + v.v[k + 4];
-    return (a[0] + a[1]) + (a[2] + a[3]);
-}
-#endif
+using namespace lanes;
 
 inline float pow2i(int k) {  // 2^k for k in [-126, 127], exactly
     const std::uint32_t bits = static_cast<std::uint32_t>(k + 127) << 23;
@@ -92,61 +42,6 @@ float vec_dot(const float* a, const float* b, int n) {
 // faster than interleaving rows once the matrix no longer fits in cache.
 void matvec(float* out, const float* x, const float* w, int n, int d) {
     for (int i = 0; i < d; ++i) out[i] = vec_dot(w + static_cast<std::size_t>(i) * n, x, n);
-}
-
-namespace {
-
-// vec_dot(w, x_t) for NT inputs x_t = x + t * ldx, sharing each load of w:
-// per input the same four accumulators, blocks and tail as vec_dot.
-template <int NT>
-void dots(float* out, long ldo, const float* w, const float* x, long ldx, int n) {
-    V8 acc[NT][4];
-    for (int t = 0; t < NT; ++t) acc[t][0] = acc[t][1] = acc[t][2] = acc[t][3] = zero8();
-    int j = 0;
-    for (; j + 32 <= n; j += 32) {
-        const V8 w0 = load8(w + j), w1 = load8(w + j + 8), w2 = load8(w + j + 16), w3 = load8(w + j + 24);
-        for (int t = 0; t < NT; ++t) {
-            const float* xt = x + t * ldx + j;
-            acc[t][0] = acc[t][0] + w0 * load8(xt);
-            acc[t][1] = acc[t][1] + w1 * load8(xt + 8);
-            acc[t][2] = acc[t][2] + w2 * load8(xt + 16);
-            acc[t][3] = acc[t][3] + w3 * load8(xt + 24);
-        }
-    }
-    for (; j + 8 <= n; j += 8) {
-        const V8 w0 = load8(w + j);
-        for (int t = 0; t < NT; ++t) acc[t][0] = acc[t][0] + w0 * load8(x + t * ldx + j);
-    }
-    for (int t = 0; t < NT; ++t) {
-        const float* xt = x + t * ldx;
-        float s = sum8((acc[t][0] + acc[t][1]) + (acc[t][2] + acc[t][3]));
-        for (int k = j; k < n; ++k) s += w[k] * xt[k];
-        out[t * ldo] = s;
-    }
-}
-
-}  // namespace
-
-// Inputs sharing one load of a weight block. The canonical order keeps 32
-// floats of sums per output: 4 AVX registers, but 8 of the 16 xmm registers
-// under sse4.1 / wasm SIMD, where a second input would spill every sum (it
-// measured 0.8x of one input at a time in Node); there the weight row is
-// shared through L1 instead.
-#if ATTNSCOPE_SIMD && XSIMD_WITH_AVX
-constexpr int kInputsPerLoad = 4;
-#else
-constexpr int kInputsPerLoad = 1;
-#endif
-
-// A weight row at a time (read from memory once, then from L1 for every input).
-void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count) {
-    for (int i = 0; i < d; ++i) {
-        const float* wi = w + static_cast<std::size_t>(i) * n;
-        int t = 0;
-        for (; t + kInputsPerLoad <= count; t += kInputsPerLoad)
-            dots<kInputsPerLoad>(out + t * ldo + i, ldo, wi, x + t * ldx, ldx, n);
-        for (; t < count; ++t) dots<1>(out + t * ldo + i, ldo, wi, x + t * ldx, ldx, n);
-    }
 }
 
 void vec_axpy(float* y, float a, const float* x, int n) {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include "attnscope/model/kernels.h"
 #include "attnscope/position.h"
 #include "loader.h"
 
@@ -57,6 +58,7 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
     s->rows_hb = k->take<float>(B * F);
     s->rows_hb2 = k->take<float>(B * F);
     s->rows_qkv = k->take<float>(B * (HD + 2 * KV));
+    s->rows_pack = k->take<float>(matvec_rows_scratch(static_cast<int>(std::max({C, F, HD})), kSequenceBlock));
 }
 
 }  // namespace

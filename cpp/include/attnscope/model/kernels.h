@@ -14,6 +14,7 @@
 // in cpp/include/attnscope/ take (rows, cols) tensors and another order of
 // operations); scalar functions are *_f32; matvec* apply a weight matrix.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 namespace attnscope::model {
@@ -27,8 +28,11 @@ void matvec(float* out, const float* x, const float* w, int n, int d);
 // The same product for `count` inputs at once (a prompt's tokens): out row t
 // (d floats, rows ldo apart) = W (d,n) @ x row t (n floats, rows ldx apart),
 // each value bit-identical to matvec's. Each weight row is read from memory
-// once for all the inputs instead of once per input.
-void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count);
+// once for all the inputs instead of once per input. scratch: room for
+// matvec_rows_scratch(n, count) floats (the SIMD build packs rows into it).
+void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count,
+                 float* scratch);
+std::size_t matvec_rows_scratch(int n, int count);
 
 // Q8_0: x quantised (xq (n) int8 values held as int16, xs (n/gs)), W int8 (d,n)
 // with scales (d, n/gs); n % gs == 0.

@@ -93,6 +93,7 @@ struct RunState {
     float* rows_hb = nullptr;   // (B, F)
     float* rows_hb2 = nullptr;  // (B, F)
     float* rows_qkv = nullptr;  // (B, H*D + 2*Hkv*D) q, k, v
+    float* rows_pack = nullptr; // matvec_rows_scratch(max(C, F, H*D), B) packed rows of matvec_rows
 };
 
 // Positions forward_sequence runs together: each weight matrix is read once
