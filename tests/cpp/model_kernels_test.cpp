@@ -2,6 +2,7 @@
 // (8-lane canonical order, 4-row blocks, 16/8-byte int8 chunks).
 #include <gtest/gtest.h>
 #include <cmath>
+#include <limits>
 #include <utility>
 #include "attnscope/model/kernels.h"
 #include "reference.h"
@@ -51,6 +52,24 @@ TEST(ModelKernels, MatvecRowsEqualsMatvecPerInputBitForBit) {
                     for (int i = d; i < ldo; ++i) EXPECT_EQ(out[t * ldo + i], -7.f) << "wrote past the row";
                 }
             }
+}
+
+// The row form gives gelu_tanh_f32's bits on every element: SIMD lanes and
+// the scalar tail, across exp_f32's overflow, underflow and NaN cases.
+TEST(ModelKernels, GeluTanhRowEqualsTheScalarFunctionBitForBit) {
+    ref::Rng rng(ref::kSeed);
+    std::vector<float> x = rng.floats(4001, -12.0, 12.0);
+    for (float v : {0.f, -0.f, 1e-30f, -1e-30f, 44.f, 45.f, -52.f, -60.f, 88.f, -88.f, 1e30f, -1e30f,
+                    std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                    std::numeric_limits<float>::quiet_NaN()})
+        x.push_back(v);
+    std::vector<float> row = x;
+    vec_gelu_tanh(row.data(), static_cast<int>(row.size()));
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const float want = gelu_tanh_f32(x[i]);
+        if (std::isnan(want)) EXPECT_TRUE(std::isnan(row[i])) << "x " << x[i];
+        else EXPECT_EQ(row[i], want) << "x " << x[i];
+    }
 }
 
 TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {

@@ -79,6 +79,13 @@ inline float activate(float x, Activation a) {
     return a == Activation::Gelu ? gelu_f32(x) : a == Activation::GeluTanh ? gelu_tanh_f32(x) : (x > 0.f ? x : 0.f);
 }
 
+// x (n) <- activate(x) in place.
+inline void activate_row(float* x, int n, Activation a) {
+    if (a == Activation::GeluTanh) vec_gelu_tanh(x, n);
+    else
+        for (int i = 0; i < n; ++i) x[i] = activate(x[i], a);
+}
+
 // For every query head h: att = softmax(q_h . k_t / sqrt(D)) over t <= pos,
 // out_h = sum_t att[t] v_t, with key/value head h / (H / Hkv) (GQA).
 // k_cache, v_cache: this layer's (T, Hkv*D); att: (H, T) scratch; trace or

@@ -75,6 +75,8 @@ float exp_f32(float x);
 // x * sigmoid(x), and GELU's tanh form 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
 float silu_f32(float x);
 float gelu_tanh_f32(float x);
+// x[i] = gelu_tanh_f32(x[i]) for i < n, SIMD where the build has it (the same bits).
+void vec_gelu_tanh(float* x, int n);
 // erf from + - * / and exp_f32 (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7),
 // and the exact GELU 0.5 x (1 + erf(x / sqrt 2)) built on it.
 float erf_f32(float x);

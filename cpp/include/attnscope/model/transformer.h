@@ -98,7 +98,7 @@ struct RunState {
 
 // Positions forward_sequence runs together: each weight matrix is read once
 // per block. 16 rows of the 15M model's widest scratch (F = 768) are 48 KiB.
-constexpr int kSequenceBlock = 16;
+constexpr int kSequenceBlock = 128;
 
 class Transformer {
   public:
