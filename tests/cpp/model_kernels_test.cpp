@@ -72,6 +72,24 @@ TEST(ModelKernels, GeluTanhRowEqualsTheScalarFunctionBitForBit) {
     }
 }
 
+// Softmax over a row: exp_f32(x - max) on every element (SIMD lanes and the
+// scalar tail), summed in order, then divided: written out here, bit for bit.
+TEST(ModelKernels, SoftmaxIsExpF32OfEachElementSummedInOrder) {
+    ref::Rng rng(ref::kSeed);
+    for (int n : {1, 3, 7, 17, 65, 130}) {
+        std::vector<float> x = rng.floats(n, -30.0, 30.0);
+        if (n > 3) x[2] = -std::numeric_limits<float>::infinity();
+        std::vector<float> want(x.size());
+        float m = x[0];
+        for (float v : x) m = v > m ? v : m;
+        float sum = 0.f;
+        for (int i = 0; i < n; ++i) sum += (want[i] = exp_f32(x[i] - m));
+        for (int i = 0; i < n; ++i) want[i] /= sum;
+        vec_softmax(x.data(), n);
+        for (int i = 0; i < n; ++i) EXPECT_EQ(x[i], want[i]) << "n " << n << " i " << i;
+    }
+}
+
 TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {
     ref::Rng rng(ref::kSeed);
     for (int gs : {1, 4, 8, 16, 24, 32, 40, 64})

@@ -117,18 +117,6 @@ void vec_layer_norm(float* out, const float* x, const float* w, const float* b, 
     for (int i = 0; i < n; ++i) out[i] = (x[i] - mean) * inv * w[i] + b[i];
 }
 
-void vec_softmax(float* x, int n) {
-    float m = x[0];
-    for (int i = 1; i < n; ++i)
-        if (x[i] > m) m = x[i];
-    float sum = 0.f;
-    for (int i = 0; i < n; ++i) {
-        x[i] = exp_f32(x[i] - m);
-        sum += x[i];
-    }
-    for (int i = 0; i < n; ++i) x[i] /= sum;
-}
-
 int argmax(const float* x, int n) {
     int best = 0;
     float m = -std::numeric_limits<float>::infinity();

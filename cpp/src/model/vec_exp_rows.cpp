@@ -1,7 +1,7 @@
-// Activations over a row, in place, bit-identical to the scalar *_f32
-// functions of kernels.cpp lane by lane (the same float operations in the
-// same order; the exp is train/vec.h's lane-wise copy of exp_f32), so the
-// SIMD and scalar builds keep giving the same bits.
+// Row kernels built on exp: GELU (tanh) and softmax, in place, SIMD where the
+// build has it and bit-identical to the scalar *_f32 functions of kernels.cpp
+// lane by lane (the same float operations in the same order; the exp is
+// train/vec.h's lane-wise copy of exp_f32), so every build gives the same bits.
 #include "attnscope/model/kernels.h"
 #include "../train/vec.h"
 
@@ -19,6 +19,15 @@ void vec_gelu_tanh(float* x, int n) {
     }
 #endif
     for (; i < n; ++i) x[i] = gelu_tanh_f32(x[i]);
+}
+
+// exp(x - max) lane by lane, then the sum in order and the divisions.
+void vec_softmax(float* x, int n) {
+    float m = x[0];
+    for (int i = 1; i < n; ++i)
+        if (x[i] > m) m = x[i];
+    const float sum = train::vec::exp_shift_sum(x, x, n, m);
+    for (int i = 0; i < n; ++i) x[i] /= sum;
 }
 
 }  // namespace attnscope::model
