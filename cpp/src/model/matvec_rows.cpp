@@ -6,11 +6,13 @@
 // it (dots). sse4.1 / wasm SIMD: the canonical order keeps eight f32x4 sums
 // per output (sum q takes floats 4q..4q+3 of every 32-block), 8 of the 16
 // registers, so a tile of rows x inputs cannot keep all its sums in
-// registers. Instead each row's 32-blocks are packed so that sum q's floats
-// are one contiguous segment, and a register tile of 4 weight rows x 2 inputs
-// (eight sums, six loads per eight multiply-adds instead of two per one) runs
-// over the eight segments in turn; the segments' totals wait on the stack and
-// are combined, with the 8-blocks and the tail, as vec_dot does.
+// registers. Instead the rows' 32-blocks are packed by sum (sum q's floats of
+// the tile's rows, block after block, in one run), and a register tile of 4
+// weight rows x 2 inputs (eight sums, six loads per eight multiply-adds
+// instead of two per one) runs over the eight sums in turn; their totals wait
+// on the stack and are combined, with the 8-blocks and the tail, as vec_dot
+// does.
+#include <algorithm>
 #include <cstddef>
 #include "attnscope/model/kernels.h"
 #include "lanes8.h"
@@ -52,36 +54,40 @@ void dots(float* out, long ldo, const float* w, const float* x, long ldx, int n)
 #if ATTNSCOPE_SIMD && !XSIMD_WITH_AVX
 constexpr int kTileRows = 4, kTileInputs = 2;
 
-// The 32-block part of a row (n32 floats), segment q (n32 / 8 floats) = floats 4q..4q+3 of every 32-block.
-void pack_row(float* dst, const float* src, int n32) {
-    const int seg = n32 / 8;
-    for (int b = 0; b < n32 / 32; ++b)
-        for (int q = 0; q < 8; ++q) V4::load_unaligned(src + 32 * b + 4 * q).store_unaligned(dst + q * seg + 4 * b);
+// G rows (ld apart) packed for one side of a tile: 4-float block b of sum q
+// (floats 32b + 4q.. of the row) of row g goes to ((q * B + b) * G + g) * 4,
+// B = n32 / 32; so a tile reads its G rows' next blocks as one run.
+void pack_rows(float* dst, const float* src, long ld, int G, int n32) {
+    const int B = n32 / 32;
+    for (int g = 0; g < G; ++g)
+        for (int b = 0; b < B; ++b)
+            for (int q = 0; q < 8; ++q)
+                V4::load_unaligned(src + g * ld + 32 * b + 4 * q).store_unaligned(dst + ((q * B + b) * G + g) * 4);
 }
 
-// A tile's weight rows and inputs: packed (rows n32 apart, inputs ldp apart) and as given.
+// A tile's weight rows and inputs: packed (pack_rows) and as given.
 struct Tile {
     float* wp;
     const float *xp, *w, *x;
-    long ldp, ldx;
+    long ldx;
     int n, n32;
 };
 
 template <int R, int T>
 void tile(float* out, long ldo, const Tile& a) {
-    const int seg = a.n32 / 8;
+    const int B = a.n32 / 32;
     V4 sum[8][R][T];
     for (int q = 0; q < 8; ++q) {
         V4 acc[R][T];
         for (int r = 0; r < R; ++r)
             for (int t = 0; t < T; ++t) acc[r][t] = V4(0.f);
-        const float* wq = a.wp + q * seg;
-        const float* xq = a.xp + q * seg;
-        for (int k = 0; k < seg; k += 4) {
+        const float* wq = a.wp + q * B * R * 4;
+        const float* xq = a.xp + q * B * T * 4;
+        for (int b = 0; b < B; ++b, wq += R * 4, xq += T * 4) {
             V4 wv[R];
-            for (int r = 0; r < R; ++r) wv[r] = V4::load_unaligned(wq + r * a.n32 + k);
+            for (int r = 0; r < R; ++r) wv[r] = V4::load_unaligned(wq + r * 4);
             for (int t = 0; t < T; ++t) {
-                const V4 xv = V4::load_unaligned(xq + t * a.ldp + k);
+                const V4 xv = V4::load_unaligned(xq + t * 4);
                 for (int r = 0; r < R; ++r) acc[r][t] = acc[r][t] + wv[r] * xv;
             }
         }
@@ -107,14 +113,14 @@ void tile(float* out, long ldo, const Tile& a) {
         }
 }
 
-// Rows i..i+R-1 of W on every input, their rows packed into a.wp first.
+// Rows i..i+R-1 of W on every input (packed in groups of kTileInputs), the rows packed into a.wp first.
 template <int R>
 void row_tiles(float* out, long ldo, Tile a, int count) {
-    for (int r = 0; r < R; ++r) pack_row(a.wp + r * a.n32, a.w + static_cast<std::size_t>(r) * a.n, a.n32);
+    pack_rows(a.wp, a.w, a.n, R, a.n32);
     int t = 0;
     for (; t + kTileInputs <= count; t += kTileInputs) {
         tile<R, kTileInputs>(out + t * ldo, ldo, a);
-        a.xp += kTileInputs * a.ldp, a.x += kTileInputs * a.ldx;
+        a.xp += kTileInputs * a.n32, a.x += kTileInputs * a.ldx;
     }
     if (t < count) tile<R, 1>(out + t * ldo, ldo, a);
 }
@@ -131,8 +137,9 @@ void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w,
     if (count >= kTileInputs && n32 > 0) {
         float* wp = scratch;
         float* xp = scratch + kTileRows * n32;
-        for (int t = 0; t < count; ++t) pack_row(xp + static_cast<std::size_t>(t) * n32, x + t * ldx, n32);
-        Tile a{wp, xp, w, x, n32, ldx, n, n32};
+        for (int t = 0; t < count; t += kTileInputs)
+            pack_rows(xp + static_cast<std::size_t>(t) * n32, x + t * ldx, ldx, std::min(kTileInputs, count - t), n32);
+        Tile a{wp, xp, w, x, ldx, n, n32};
         int i = 0;
         for (; i + kTileRows <= d; i += kTileRows, a.w += static_cast<std::size_t>(kTileRows) * n)
             row_tiles<kTileRows>(out + i, ldo, a, count);
