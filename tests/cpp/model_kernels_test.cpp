@@ -90,6 +90,23 @@ TEST(ModelKernels, SoftmaxIsExpF32OfEachElementSummedInOrder) {
     }
 }
 
+// Attention's weighted sum: each output summed over t in order from 0
+// (written out), with outputs in 32-wide SIMD groups and a scalar tail.
+TEST(ModelKernels, WeightedSumAddsTheRowsInOrderBitForBit) {
+    ref::Rng rng(ref::kSeed);
+    for (int n : {1, 3, 32, 45, 64, 77})
+        for (int count : {1, 5, 130}) {
+            const std::size_t stride = static_cast<std::size_t>(n) + 5;
+            const auto a = rng.floats(count, 0.0, 1.0), v = rng.floats(count * stride);
+            std::vector<float> out(n + 1, -7.f), want(n, 0.f);
+            for (int t = 0; t < count; ++t)
+                for (int i = 0; i < n; ++i) want[i] += a[t] * v[t * stride + i];
+            vec_weighted_sum(out.data(), a.data(), v.data(), stride, count, n);
+            for (int i = 0; i < n; ++i) EXPECT_EQ(out[i], want[i]) << "n " << n << " count " << count << " i " << i;
+            EXPECT_EQ(out[n], -7.f) << "wrote past n";
+        }
+}
+
 TEST(ModelKernels, Q8MatvecIsTheExactIntegerSumTimesTheScales) {
     ref::Rng rng(ref::kSeed);
     for (int gs : {1, 4, 8, 16, 24, 32, 40, 64})

@@ -107,10 +107,7 @@ inline void attend(float* out, const float* q, const float* k_cache, const float
             for (int t = 0; t <= pos; ++t) a[t] -= slopes[h] * static_cast<float>(pos - t);
         vec_softmax(a, pos + 1);
         if (trace) std::memcpy(trace + h * (trace_stride ? trace_stride : pos + 1), a, sizeof(float) * (pos + 1));
-        float* oh = out + h * D;
-        std::memset(oh, 0, sizeof(float) * D);
-        for (int t = 0; t <= pos; ++t)
-            vec_axpy(oh, a[t], v_cache + static_cast<std::size_t>(t) * kv_dim + kv_off, D);
+        vec_weighted_sum(out + h * D, a, v_cache + kv_off, kv_dim, pos + 1, D);
     }
 }
 

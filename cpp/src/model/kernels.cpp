@@ -56,8 +56,28 @@ void matvec(float* out, const float* x, const float* w, int n, int d) {
     for (int i = 0; i < d; ++i) out[i] = vec_dot(w + static_cast<std::size_t>(i) * n, x, n);
 }
 
-void vec_axpy(float* y, float a, const float* x, int n) {
-    for (int i = 0; i < n; ++i) y[i] += a * x[i];  // elementwise: any vector width gives these bits
+// Elementwise, so any vector width gives these bits; 32 outputs at a time
+// stay in registers over every t (one load per product instead of three
+// memory operations), each output's sum in the order of t.
+void vec_weighted_sum(float* out, const float* a, const float* v, std::size_t stride, int count, int n) {
+    int i = 0;
+#if ATTNSCOPE_SIMD && !XSIMD_WITH_AVX
+    for (; i + 32 <= n; i += 32) {
+        V4 acc[8];
+        for (auto& s : acc) s = V4(0.f);
+        for (int t = 0; t < count; ++t) {
+            const V4 at(a[t]);
+            const float* vt = v + t * stride + i;
+            for (int j = 0; j < 8; ++j) acc[j] = acc[j] + at * V4::load_unaligned(vt + 4 * j);
+        }
+        for (int j = 0; j < 8; ++j) acc[j].store_unaligned(out + i + 4 * j);
+    }
+#endif
+    for (; i < n; ++i) {
+        float s = 0.f;
+        for (int t = 0; t < count; ++t) s += a[t] * v[t * stride + i];
+        out[i] = s;
+    }
 }
 
 float exp_f32(float x) {

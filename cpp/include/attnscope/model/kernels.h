@@ -82,8 +82,9 @@ void vec_gelu_tanh(float* x, int n);
 float erf_f32(float x);
 float gelu_f32(float x);
 
-// y[i] += a * x[i]
-void vec_axpy(float* y, float a, const float* x, int n);
+// out[i] = sum over t < count, in order from 0, of a[t] * v[t * stride + i], i < n
+// (attention's weighted sum of the cached values).
+void vec_weighted_sum(float* out, const float* a, const float* v, std::size_t stride, int count, int n);
 
 // Position of the largest value (the first on ties; NaN never wins).
 int argmax(const float* x, int n);
