@@ -15,7 +15,8 @@ using namespace attnscope::model;
 
 namespace {
 
-// Token ids for n positions (37 by default: one block, matvec_rows' 2-input tiles and a remainder).
+// Token ids for n positions (37 by default: one float32 block, with matvec_rows'
+// 2-input tiles and a remainder; three Q8_0 blocks of 16, 16 and 5).
 std::vector<int> tokens_for(int vocab, int n) {
     std::vector<int> t(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) t[static_cast<std::size_t>(i)] = (i * 7 + 1) % vocab;

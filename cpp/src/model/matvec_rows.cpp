@@ -131,6 +131,7 @@ void row_tiles(float* out, long ldo, Tile a, int count) {
 
 }  // namespace
 
+// The packed inputs and one tile's packed weight rows (4 at most).
 std::size_t matvec_rows_scratch(int n, int count) { return static_cast<std::size_t>(count + 4) * n; }
 
 void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count,
