@@ -32,12 +32,12 @@ inline void linear(float* out, const float* x, const MatrixStack& w, int layer, 
 }
 
 // out rows t < count (ldo apart) = W[layer] (d, n) @ x row t (ldx apart):
-// each weight row is read once for the block (matvec_rows, matvec_q8_rows:
-// Q8_0 quantises every row first, into s.xq's room for kSequenceBlock rows).
-// Bit-identical to linear() row by row: not the packed gemm
-// (cpp/src/gemm.h), whose sums run in another order and fuse multiply-adds
-// under -march=native, so native and wasm would differ (it was ~1.2x faster
-// on the 260K shape natively, no faster on the 15M one).
+// each weight row is read once for the block (matvec_rows, which packs rows
+// into s.rows_pack; matvec_q8_rows: Q8_0 quantises every row first, into
+// s.xq's room for the block's rows). Bit-identical to linear() row by row:
+// not the packed gemm (cpp/src/gemm.h), whose sums run in another order and
+// fuse multiply-adds under -march=native, so native and wasm would differ;
+// matvec_rows register-tiles in linear()'s own order instead.
 inline void linear_rows(float* out, long ldo, const float* x, long ldx, const MatrixStack& w, int layer, int n,
                         int d, int count, RunState& s, const ModelConfig& c) {
     const std::size_t off = static_cast<std::size_t>(layer) * n * d;
