@@ -2,6 +2,7 @@
 // (8-lane canonical order, 4-row blocks, 16/8-byte int8 chunks).
 #include <gtest/gtest.h>
 #include <cmath>
+#include <limits>
 #include <utility>
 #include "attnscope/model/kernels.h"
 #include "reference.h"
@@ -30,22 +31,79 @@ TEST(ModelKernels, MatvecEqualsDotPerRowAndTheFloat64Product) {
         }
 }
 
-// A block of inputs (strided rows in and out) gives matvec's bits for each.
+// A block of inputs (strided rows in and out) gives matvec's bits for each:
+// sizes with and without 32-blocks, 8-blocks and a tail; d and count with and
+// without a remainder of the SIMD build's 4-row x 2-input tiles.
 TEST(ModelKernels, MatvecRowsEqualsMatvecPerInputBitForBit) {
     ref::Rng rng(ref::kSeed);
-    for (int n : ref::kTailSizes)
-        for (int count : {1, 3, 4, 5, 9}) {
-            const int d = 5, ldx = n + 3, ldo = d + 2;
-            const auto w = rng.floats(static_cast<std::size_t>(n) * d);
-            const auto x = rng.floats(static_cast<std::size_t>(count) * ldx);
-            std::vector<float> out(static_cast<std::size_t>(count) * ldo, -7.f), one(d);
-            matvec_rows(out.data(), ldo, x.data(), ldx, w.data(), n, d, count);
-            for (int t = 0; t < count; ++t) {
-                matvec(one.data(), x.data() + t * ldx, w.data(), n, d);
-                for (int i = 0; i < d; ++i)
-                    EXPECT_EQ(out[t * ldo + i], one[i]) << "n " << n << " input " << t << " row " << i;
-                for (int i = d; i < ldo; ++i) EXPECT_EQ(out[t * ldo + i], -7.f) << "wrote past the row";
+    for (int n : {1, 3, 7, 17, 32, 45, 65, 77, 104, 130})
+        for (int d : {1, 4, 5, 9})
+            for (int count : {1, 2, 3, 4, 5, 9}) {
+                const int ldx = n + 3, ldo = d + 2;
+                const auto w = rng.floats(static_cast<std::size_t>(n) * d);
+                const auto x = rng.floats(static_cast<std::size_t>(count) * ldx);
+                std::vector<float> out(static_cast<std::size_t>(count) * ldo, -7.f), one(d);
+                std::vector<float> scratch(matvec_rows_scratch(n, count));
+                matvec_rows(out.data(), ldo, x.data(), ldx, w.data(), n, d, count, scratch.data());
+                for (int t = 0; t < count; ++t) {
+                    matvec(one.data(), x.data() + t * ldx, w.data(), n, d);
+                    for (int i = 0; i < d; ++i)
+                        EXPECT_EQ(out[t * ldo + i], one[i]) << "n " << n << " d " << d << " input " << t << " row " << i;
+                    for (int i = d; i < ldo; ++i) EXPECT_EQ(out[t * ldo + i], -7.f) << "wrote past the row";
+                }
             }
+}
+
+// The row form gives gelu_tanh_f32's bits on every element: SIMD lanes and
+// the scalar tail, across exp_f32's overflow, underflow and NaN cases.
+TEST(ModelKernels, GeluTanhRowEqualsTheScalarFunctionBitForBit) {
+    ref::Rng rng(ref::kSeed);
+    std::vector<float> x = rng.floats(4001, -12.0, 12.0);
+    for (float v : {0.f, -0.f, 1e-30f, -1e-30f, 44.f, 45.f, -52.f, -60.f, 88.f, -88.f, 1e30f, -1e30f,
+                    std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                    std::numeric_limits<float>::quiet_NaN()})
+        x.push_back(v);
+    std::vector<float> row = x;
+    vec_gelu_tanh(row.data(), static_cast<int>(row.size()));
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const float want = gelu_tanh_f32(x[i]);
+        if (std::isnan(want)) EXPECT_TRUE(std::isnan(row[i])) << "x " << x[i];
+        else EXPECT_EQ(row[i], want) << "x " << x[i];
+    }
+}
+
+// Softmax over a row: exp_f32(x - max) on every element (SIMD lanes and the
+// scalar tail), summed in order, then divided: written out here, bit for bit.
+TEST(ModelKernels, SoftmaxIsExpF32OfEachElementSummedInOrder) {
+    ref::Rng rng(ref::kSeed);
+    for (int n : {1, 3, 7, 17, 65, 130}) {
+        std::vector<float> x = rng.floats(n, -30.0, 30.0);
+        if (n > 3) x[2] = -std::numeric_limits<float>::infinity();
+        std::vector<float> want(x.size());
+        float m = x[0];
+        for (float v : x) m = v > m ? v : m;
+        float sum = 0.f;
+        for (int i = 0; i < n; ++i) sum += (want[i] = exp_f32(x[i] - m));
+        for (int i = 0; i < n; ++i) want[i] /= sum;
+        vec_softmax(x.data(), n);
+        for (int i = 0; i < n; ++i) EXPECT_EQ(x[i], want[i]) << "n " << n << " i " << i;
+    }
+}
+
+// Attention's weighted sum: each output summed over t in order from 0
+// (written out), with outputs in 32-wide SIMD groups and a scalar tail.
+TEST(ModelKernels, WeightedSumAddsTheRowsInOrderBitForBit) {
+    ref::Rng rng(ref::kSeed);
+    for (int n : {1, 3, 32, 45, 64, 77})
+        for (int count : {1, 5, 130}) {
+            const std::size_t stride = static_cast<std::size_t>(n) + 5;
+            const auto a = rng.floats(count, 0.0, 1.0), v = rng.floats(count * stride);
+            std::vector<float> out(n + 1, -7.f), want(n, 0.f);
+            for (int t = 0; t < count; ++t)
+                for (int i = 0; i < n; ++i) want[i] += a[t] * v[t * stride + i];
+            vec_weighted_sum(out.data(), a.data(), v.data(), stride, count, n);
+            for (int i = 0; i < n; ++i) EXPECT_EQ(out[i], want[i]) << "n " << n << " count " << count << " i " << i;
+            EXPECT_EQ(out[n], -7.f) << "wrote past n";
         }
 }
 

@@ -15,7 +15,8 @@ using namespace attnscope::model;
 
 namespace {
 
-// 37 positions: blocks of 16, 16 and 5 (matvec_rows' groups of 4 and a remainder).
+// Token ids for n positions (37 by default: one float32 block, with matvec_rows'
+// 2-input tiles and a remainder; three Q8_0 blocks of 16, 16 and 5).
 std::vector<int> tokens_for(int vocab, int n) {
     std::vector<int> t(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) t[static_cast<std::size_t>(i)] = (i * 7 + 1) % vocab;
@@ -123,6 +124,18 @@ TEST(ModelSequence, Gpt2EqualsStepwiseBitForBit) {
     expect_sequence_equals_stepwise(*m, "gpt2");
 }
 
+// Prompts longer than one block (kSequenceBlock positions): blocks of 128,
+// 128 and 5, each block's rows attending to the earlier blocks' cache.
+TEST(ModelSequence, SeveralBlocksEqualStepwiseBitForBit) {
+    const int n = 2 * kSequenceBlock + 5;
+    auto gpt2 = load(mref::agpt_bytes(mref::random_gpt2(40, 75, 2, 4, 35, n + 3, ref::kSeed)), true);
+    ASSERT_TRUE(gpt2);
+    expect_sequence_equals_stepwise(*gpt2, "gpt2, 3 blocks", n);
+    auto llama = load(mref::legacy_bytes(mref::random_llama(40, 75, 2, 4, 2, 35, n + 3, true, ref::kSeed)), false);
+    ASSERT_TRUE(llama);
+    expect_sequence_equals_stepwise(*llama, "llama, 3 blocks", n);
+}
+
 TEST(ModelSequence, Q8EqualsStepwiseBitForBit) {
     LoadOptions q;
     q.quantize_q8 = true;
@@ -137,7 +150,7 @@ TEST(ModelSequence, EveryTrainableVariantEqualsStepwiseBitForBit) {
     for (const train_variants::Variant& v : train_variants::all()) {
         if (!v.config.causal) continue;  // an encoder has no token-by-token forward (TrainInference checks)
         attnscope::train::TrainConfig c = v.config;
-        c.seq_len = 24;  // two blocks: 16 and 4
+        c.seq_len = 24;
         std::unique_ptr<attnscope::train::TrainableModel> m;
         const Outcome o = attnscope::train::TrainableModel::create(c, 5, &m);
         ASSERT_TRUE(o.ok()) << v.label << ": " << o.message;

@@ -345,8 +345,9 @@ export class Model {
   piece(id: number, prev?: number): Uint8Array;
   /**
    * Runs ids from position 0: logits, and attention with returnAttention.
-   * One call into the core for the whole sequence (16 positions per pass
-   * over the weights), bit-identical to running it one token at a time.
+   * One call into the core for the whole sequence (128 positions per pass
+   * over the weights, 16 with Q8_0 weights), bit-identical to running it
+   * one token at a time.
    * An encoder (Model.create({ causal: false })) runs the whole sequence in
    * the trainer's forward instead: every position sees every other, so its
    * attention rows are not zero above the diagonal (and it cannot generate).

@@ -32,17 +32,17 @@ inline void linear(float* out, const float* x, const MatrixStack& w, int layer, 
 }
 
 // out rows t < count (ldo apart) = W[layer] (d, n) @ x row t (ldx apart):
-// each weight row is read once for the block (matvec_rows, matvec_q8_rows:
-// Q8_0 quantises every row first, into s.xq's room for kSequenceBlock rows).
-// Bit-identical to linear() row by row: not the packed gemm
-// (cpp/src/gemm.h), whose sums run in another order and fuse multiply-adds
-// under -march=native, so native and wasm would differ (it was ~1.2x faster
-// on the 260K shape natively, no faster on the 15M one).
+// each weight row is read once for the block (matvec_rows, which packs rows
+// into s.rows_pack; matvec_q8_rows: Q8_0 quantises every row first, into
+// s.xq's room for the block's rows). Bit-identical to linear() row by row:
+// not the packed gemm (cpp/src/gemm.h), whose sums run in another order and
+// fuse multiply-adds under -march=native, so native and wasm would differ;
+// matvec_rows register-tiles in linear()'s own order instead.
 inline void linear_rows(float* out, long ldo, const float* x, long ldx, const MatrixStack& w, int layer, int n,
                         int d, int count, RunState& s, const ModelConfig& c) {
     const std::size_t off = static_cast<std::size_t>(layer) * n * d;
     if (w.f) {
-        matvec_rows(out, ldo, x, ldx, w.f + off, n, d, count);
+        matvec_rows(out, ldo, x, ldx, w.f + off, n, d, count, s.rows_pack);
         return;
     }
     const int gs = c.group_size;
@@ -79,6 +79,13 @@ inline float activate(float x, Activation a) {
     return a == Activation::Gelu ? gelu_f32(x) : a == Activation::GeluTanh ? gelu_tanh_f32(x) : (x > 0.f ? x : 0.f);
 }
 
+// x (n) <- activate(x) in place.
+inline void activate_row(float* x, int n, Activation a) {
+    if (a == Activation::GeluTanh) vec_gelu_tanh(x, n);
+    else
+        for (int i = 0; i < n; ++i) x[i] = activate(x[i], a);
+}
+
 // For every query head h: att = softmax(q_h . k_t / sqrt(D)) over t <= pos,
 // out_h = sum_t att[t] v_t, with key/value head h / (H / Hkv) (GQA).
 // k_cache, v_cache: this layer's (T, Hkv*D); att: (H, T) scratch; trace or
@@ -100,10 +107,7 @@ inline void attend(float* out, const float* q, const float* k_cache, const float
             for (int t = 0; t <= pos; ++t) a[t] -= slopes[h] * static_cast<float>(pos - t);
         vec_softmax(a, pos + 1);
         if (trace) std::memcpy(trace + h * (trace_stride ? trace_stride : pos + 1), a, sizeof(float) * (pos + 1));
-        float* oh = out + h * D;
-        std::memset(oh, 0, sizeof(float) * D);
-        for (int t = 0; t <= pos; ++t)
-            vec_axpy(oh, a[t], v_cache + static_cast<std::size_t>(t) * kv_dim + kv_off, D);
+        vec_weighted_sum(out + h * D, a, v_cache + kv_off, kv_dim, pos + 1, D);
     }
 }
 

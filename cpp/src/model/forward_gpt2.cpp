@@ -39,7 +39,7 @@ void Transformer::forward_gpt2(int token, int pos, float* attention) {
         prepare(s, c, s.xb, C);
         linear(s.hb, s.xb, w.w1, l, C, F, s, c);
         add(s.hb, w.b1 + static_cast<std::size_t>(l) * F, F);
-        for (int i = 0; i < F; ++i) s.hb[i] = gelu_tanh_f32(s.hb[i]);
+        vec_gelu_tanh(s.hb, F);
         prepare(s, c, s.hb, F);
         linear(s.xb, s.hb, w.w2, l, F, C, s, c);
         add(s.xb, w.b2 + lc, C);

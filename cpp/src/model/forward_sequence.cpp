@@ -111,7 +111,7 @@ void Transformer::forward_block(const int* tokens, int p0, int B, int out_from, 
                 add(h3, at(w.b3, lF), F);
                 for (int i = 0; i < F; ++i) h1[i] = silu_f32(h1[i]) * h3[i];
             } else {
-                for (int i = 0; i < F; ++i) h1[i] = activate(h1[i], c.activation);
+                activate_row(h1, F, c.activation);
             }
         }
         linear_rows(xb2, C, hb, F, w.w2, l, F, C, B, s, c);

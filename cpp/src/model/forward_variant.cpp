@@ -84,7 +84,7 @@ void Transformer::forward_variant(int token, int pos, float* attention) {
             add(s.hb2, at(w.b3, lF), F);
             for (int i = 0; i < F; ++i) s.hb[i] = silu_f32(s.hb[i]) * s.hb2[i];
         } else {
-            for (int i = 0; i < F; ++i) s.hb[i] = activate(s.hb[i], c.activation);
+            activate_row(s.hb, F, c.activation);
         }
         prepare(s, c, s.hb, F);
         linear(s.xb2, s.hb, w.w2, l, F, C, s, c);

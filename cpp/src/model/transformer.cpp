@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include "attnscope/model/kernels.h"
 #include "attnscope/position.h"
 #include "loader.h"
 
@@ -28,6 +29,11 @@ struct Carver {
     }
 };
 
+// Positions per forward_sequence pass: kSequenceBlock with float32 weights;
+// 16 with Q8_0, whose products read every quantised input row of the block
+// once per weight row (16 rows stay in L1; that path is tuned for them).
+int sequence_block(const ModelConfig& c) { return c.weight_type == WeightType::Q8_0 ? 16 : kSequenceBlock; }
+
 void carve(RunState* s, Carver* k, const ModelConfig& c) {
     const std::uint64_t C = c.dim, F = c.hidden_dim, T = c.seq_len, L = c.n_layers;
     const std::uint64_t KV = static_cast<std::uint64_t>(c.n_kv_heads) * c.head_size;
@@ -43,20 +49,22 @@ void carve(RunState* s, Carver* k, const ModelConfig& c) {
     s->key_cache = k->take<float>(L * T * KV);
     s->value_cache = k->take<float>(L * T * KV);
     const bool q8 = c.weight_type == WeightType::Q8_0;
-    s->xq = k->take<std::int16_t>(q8 ? widest * kSequenceBlock : 0);  // a row per position of a block
-    s->xs = k->take<float>(q8 ? widest / c.group_size * kSequenceBlock : 0);
+    const std::uint64_t B = static_cast<std::uint64_t>(sequence_block(c));
+    s->xq = k->take<std::int16_t>(q8 ? widest * B : 0);  // a row per position of a block
+    s->xs = k->take<float>(q8 ? widest / c.group_size * B : 0);
     const std::uint64_t half = c.positions == Positions::Rope ? T * (c.head_size / 2) : 0;
     s->rope_cos = k->take<float>(half);
     s->rope_sin = k->take<float>(half);
     s->sinusoid = k->take<float>(c.positions == Positions::Sinusoidal ? T * C : 0);
     s->slopes = k->take<float>(c.positions == Positions::Alibi ? c.n_heads : 0);
-    const std::uint64_t B = kSequenceBlock, HD = static_cast<std::uint64_t>(c.n_heads) * c.head_size;
+    const std::uint64_t HD = static_cast<std::uint64_t>(c.n_heads) * c.head_size;
     s->rows_x = k->take<float>(B * C);
     s->rows_xb = k->take<float>(B * std::max(C, HD));
     s->rows_xb2 = k->take<float>(B * C);
     s->rows_hb = k->take<float>(B * F);
     s->rows_hb2 = k->take<float>(B * F);
     s->rows_qkv = k->take<float>(B * (HD + 2 * KV));
+    s->rows_pack = k->take<float>(q8 ? 0 : matvec_rows_scratch(static_cast<int>(std::max({C, F, HD})), static_cast<int>(B)));
 }
 
 }  // namespace
@@ -155,8 +163,9 @@ Outcome Transformer::forward_sequence(const int* tokens, int n, int start, int r
                            c.vocab_size - 1);
     const int out_from = start + n - rows;
     cached_ = start;
-    for (int b = 0; b < n; b += kSequenceBlock) {
-        const int count = std::min(kSequenceBlock, n - b);
+    const int block = sequence_block(c);
+    for (int b = 0; b < n; b += block) {
+        const int count = std::min(block, n - b);
         forward_block(tokens + b, start + b, count, out_from, logits, attention, rows, start + n);
         cached_ = start + b + count;
     }

@@ -14,6 +14,7 @@
 // in cpp/include/attnscope/ take (rows, cols) tensors and another order of
 // operations); scalar functions are *_f32; matvec* apply a weight matrix.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 namespace attnscope::model {
@@ -27,8 +28,11 @@ void matvec(float* out, const float* x, const float* w, int n, int d);
 // The same product for `count` inputs at once (a prompt's tokens): out row t
 // (d floats, rows ldo apart) = W (d,n) @ x row t (n floats, rows ldx apart),
 // each value bit-identical to matvec's. Each weight row is read from memory
-// once for all the inputs instead of once per input.
-void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count);
+// once for all the inputs instead of once per input. scratch: room for
+// matvec_rows_scratch(n, count) floats (the SIMD build packs rows into it).
+void matvec_rows(float* out, long ldo, const float* x, long ldx, const float* w, int n, int d, int count,
+                 float* scratch);
+std::size_t matvec_rows_scratch(int n, int count);
 
 // Q8_0: x quantised (xq (n) int8 values held as int16, xs (n/gs)), W int8 (d,n)
 // with scales (d, n/gs); n % gs == 0.
@@ -71,13 +75,16 @@ float exp_f32(float x);
 // x * sigmoid(x), and GELU's tanh form 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
 float silu_f32(float x);
 float gelu_tanh_f32(float x);
+// x[i] = gelu_tanh_f32(x[i]) for i < n, SIMD where the build has it (the same bits).
+void vec_gelu_tanh(float* x, int n);
 // erf from + - * / and exp_f32 (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7),
 // and the exact GELU 0.5 x (1 + erf(x / sqrt 2)) built on it.
 float erf_f32(float x);
 float gelu_f32(float x);
 
-// y[i] += a * x[i]
-void vec_axpy(float* y, float a, const float* x, int n);
+// out[i] = sum over t < count, in order from 0, of a[t] * v[t * stride + i], i < n
+// (attention's weighted sum of the cached values).
+void vec_weighted_sum(float* out, const float* a, const float* v, std::size_t stride, int count, int n);
 
 // Position of the largest value (the first on ties; NaN never wins).
 int argmax(const float* x, int n);

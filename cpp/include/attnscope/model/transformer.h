@@ -80,24 +80,27 @@ struct RunState {
     float* logits = nullptr;  // (V)
     float* key_cache = nullptr;    // (L, T, Hkv*D)
     float* value_cache = nullptr;  // (L, T, Hkv*D)
-    std::int16_t* xq = nullptr;    // (kSequenceBlock, max(C, F)) Q8_0 activations (int8 values, widened)
-    float* xs = nullptr;           // (kSequenceBlock, max(C, F) / gs) their scales
+    std::int16_t* xq = nullptr;    // (B, max(C, F)) Q8_0 activations (int8 values, widened)
+    float* xs = nullptr;           // (B, max(C, F) / gs) their scales
     float* rope_cos = nullptr;     // (T, D/2)
     float* rope_sin = nullptr;     // (T, D/2)
     float* sinusoid = nullptr;     // (T, C) positions == Sinusoidal
     float* slopes = nullptr;       // (H) positions == Alibi
-    // forward_sequence's block of B = kSequenceBlock positions, one row each:
+    // forward_sequence's block of B positions (kSequenceBlock; 16 with Q8_0), one row each:
     float* rows_x = nullptr;    // (B, C) residual streams
     float* rows_xb = nullptr;   // (B, max(C, H*D)) normed inputs / attention outputs
     float* rows_xb2 = nullptr;  // (B, C)
     float* rows_hb = nullptr;   // (B, F)
     float* rows_hb2 = nullptr;  // (B, F)
     float* rows_qkv = nullptr;  // (B, H*D + 2*Hkv*D) q, k, v
+    float* rows_pack = nullptr; // matvec_rows_scratch(max(C, F, H*D), B) packed rows of matvec_rows
 };
 
-// Positions forward_sequence runs together: each weight matrix is read once
-// per block. 16 rows of the 15M model's widest scratch (F = 768) are 48 KiB.
-constexpr int kSequenceBlock = 16;
+// Positions forward_sequence runs together with float32 weights: each weight
+// matrix is read once per block, so a 128-token prompt reads it once (the
+// GPT-2-124M shape's block scratch is ~7 MB). Q8_0 weights take 16 at a time
+// (transformer.cpp, sequence_block).
+constexpr int kSequenceBlock = 128;
 
 class Transformer {
   public:
@@ -121,7 +124,7 @@ class Transformer {
     Outcome forward(int token, int pos, float* attention = nullptr);
 
     // tokens[0..n) at positions start..start+n-1 (start <= cached_positions(),
-    // start + n <= seq_len), kSequenceBlock positions at a time; the cache
+    // start + n <= seq_len), a block of positions at a time; the cache
     // then holds positions 0..start+n-1. The last `rows` positions (0..n)
     // give, when the pointer is not null: logits (rows, V), and attention
     // (L, H, rows, start+n) in that final layout, zero above the diagonal.
@@ -154,7 +157,7 @@ class Transformer {
     void forward_llama(int token, int pos, float* attention);
     void forward_gpt2(int token, int pos, float* attention);
     void forward_variant(int token, int pos, float* attention);  // any ModelConfig variant
-    // Positions start..start+count-1 (count <= kSequenceBlock) of forward_sequence;
+    // Positions start..start+count-1 (count <= the block) of forward_sequence;
     // out_from: the first of them whose logits / attention go out, at
     // logits (row 0 = position out_from) and attention (rows rows_out, width).
     void forward_block(const int* tokens, int start, int count, int out_from, float* logits,
