@@ -179,7 +179,8 @@ describe('tiny models page', () => {
       e.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     }, [head, tok]);
     const alert = gpt(page).locator('.error[role=alert]');
-    await expect.poll(() => alert.textContent()).toMatch(/^Error: Model\.fromLlama2c: checkpoint: checkpoint truncated: .* but the file has 5000/);
+    // The files are read and the loader runs asynchronously: seconds on a busy machine.
+    await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/^Error: Model\.fromLlama2c: checkpoint: checkpoint truncated: .* but the file has 5000/);
     await inShadow(page, (e) => e.shadowRoot.querySelector('[data-model="sort"]').click());
     await inShadow(page, (e) => e.loaded);
     expect(await inShadow(page, async (e) => (await e.generate()).text)).toBe('afmostx');
@@ -193,6 +194,8 @@ describe('tiny models page', () => {
     await inShadow(page, (e) => e.generate());
     await gpt(page).locator('.output .tok').nth(2).click();
     await page.waitForFunction(() => document.querySelector('#gpt').inspected?.index === 2);
+    // The one-head map gets its weights after the inspection (the attention is computed for it).
+    await page.waitForFunction(() => document.querySelector('#gpt').shadowRoot.querySelector('attn-heatmap.one-head')?.weights);
     const r = await inShadow(page, async (e) => {
       const s = e.inspected;
       const model = await globalThis.attnscope.Model.default('sort');
