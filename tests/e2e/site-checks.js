@@ -69,9 +69,11 @@ const ready = (standalone) => document.body.dataset.ready === 'true'
  * page then turns to the dark colour scheme (as when a reader's system
  * does; the elements redraw) and is checked again: overflow, errors, and
  * axe's colour rules. `more(page)` adds a caller's own checks (sentences).
+ * With `resizeTo`, the page is then resized (a window widened, a phone
+ * turned) and checked again for overflow and covered elements.
  * Pictures (PICTURES): tests/artifacts/site/<nav>-<width>-<lang>[-dark].png.
  */
-export async function checkPage(env, entry, { size, lang, axe = false, covered = true, dark = false, more = null }) {
+export async function checkPage(env, entry, { size, lang, axe = false, covered = true, dark = false, more = null, resizeTo = null }) {
   const problems = [];
   const page = await env.browser.context.newPage();
   try {
@@ -87,6 +89,12 @@ export async function checkPage(env, entry, { size, lang, axe = false, covered =
     const undocumented = await page.evaluate(() => document.body.dataset.undocumented ?? '0');
     if (undocumented !== '0') problems.push(`${where}: ${undocumented} undocumented attributes`);
     if (more) problems.push(...await more(page));
+    if (resizeTo) {
+      await page.setViewportSize(resizeTo);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
+      await screenshot(page, `site/${entry.nav}-${resizeTo.width}-${lang}`);
+      await checkView(page, `${entry.path} ${resizeTo.width}px ${lang} (resized)`, problems, { covered, axe: false });
+    }
     if (dark) {
       const background = () => page.evaluate(() => [document.documentElement, document.body].map((e) => `${getComputedStyle(e).backgroundColor} ${getComputedStyle(e).color}`).join(' '));
       const light = await background();
