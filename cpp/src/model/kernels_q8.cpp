@@ -24,6 +24,7 @@ namespace attnscope::model {
 namespace {
 
 constexpr int kInputs = 4;  // inputs sharing one widened weight row
+constexpr int kRows = 2;    // weight rows sharing one input's loads (a single input)
 
 // Lane j (0..3) of a block's sum gets the products of the elements k with
 // (k % 8) / 2 == j: what dot_i16x8 / madd_epi16 does to 8 widened pairs.
@@ -38,7 +39,9 @@ inline void widen16(const std::int8_t* w, I16x8* lo, I16x8* hi) {
     *hi = wasm_i16x8_extend_high_i8x16(vw);
 }
 inline I16x8 widen8(const std::int8_t* w) { return wasm_i16x8_load8x8(w); }
-inline I32x4 dot8(I16x8 w, const std::int16_t* x) { return wasm_i32x4_dot_i16x8(w, wasm_v128_load(x)); }
+inline I16x8 load16(const std::int16_t* x) { return wasm_v128_load(x); }
+inline I32x4 dot8(I16x8 w, I16x8 x) { return wasm_i32x4_dot_i16x8(w, x); }
+inline I32x4 dot8(I16x8 w, const std::int16_t* x) { return dot8(w, load16(x)); }
 inline I32x4 load_lanes(const std::int32_t* t) { return wasm_v128_load(t); }
 // The lanes (0, 1) of a group of 4 moved to lanes 0, 1 from lanes 2h, 2h+1; the rest 0.
 template <int H>
@@ -64,9 +67,9 @@ inline void widen16(const std::int8_t* w, I16x8* lo, I16x8* hi) {
 inline I16x8 widen8(const std::int8_t* w) {
     return _mm_cvtepi8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w)));
 }
-inline I32x4 dot8(I16x8 w, const std::int16_t* x) {
-    return _mm_madd_epi16(w, _mm_loadu_si128(reinterpret_cast<const __m128i*>(x)));
-}
+inline I16x8 load16(const std::int16_t* x) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(x)); }
+inline I32x4 dot8(I16x8 w, I16x8 x) { return _mm_madd_epi16(w, x); }
+inline I32x4 dot8(I16x8 w, const std::int16_t* x) { return dot8(w, load16(x)); }
 inline I32x4 load_lanes(const std::int32_t* t) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(t)); }
 template <int H>
 inline I32x4 pair_lanes(I32x4 v) { return _mm_move_epi64(H == 0 ? v : _mm_srli_si128(v, 8)); }
@@ -124,6 +127,48 @@ void dots_wide(float* out, long ldo, const std::int8_t* w, const float* ws, Inpu
         alignas(16) float f[4];
         fstore(f, acc[t]);
         out[t * ldo] = (f[0] + f[1]) + (f[2] + f[3]);
+    }
+}
+
+// One input against R weight rows (ldw apart; scales ldws apart), a
+// generated token's product: each load of the input's lanes serves the R
+// rows. Per row the lane sums, scaling and final adds of dots_wide<GS, 1>:
+// the same bits.
+template <int GS, int R>
+void rows_wide(float* out, const std::int8_t* w, long ldw, const float* ws, long ldws, const std::int16_t* x,
+               const float* xs, int n, int gs_arg) {
+    const int gs = GS > 0 ? GS : gs_arg;
+    F32x4 acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = fzero();
+    for (int g = 0, k0 = 0; k0 < n; ++g, k0 += gs) {
+        I32x4 lanes[R];
+        for (int r = 0; r < R; ++r) lanes[r] = zero();
+        int k = k0;
+        for (; k + 16 <= k0 + gs; k += 16) {
+            const I16x8 x0 = load16(x + k), x1 = load16(x + k + 8);
+            for (int r = 0; r < R; ++r) {
+                I16x8 lo, hi;
+                widen16(w + r * ldw + k, &lo, &hi);
+                lanes[r] = add(lanes[r], add(dot8(lo, x0), dot8(hi, x1)));
+            }
+        }
+        if (k + 8 <= k0 + gs) {
+            const I16x8 x0 = load16(x + k);
+            for (int r = 0; r < R; ++r) lanes[r] = add(lanes[r], dot8(widen8(w + r * ldw + k), x0));
+            k += 8;
+        }
+        if (k < k0 + gs)  // gs % 8 != 0: the last elements lane by lane
+            for (int r = 0; r < R; ++r) {
+                alignas(16) std::int32_t s[4] = {0, 0, 0, 0};
+                for (int j = k; j < k0 + gs; ++j) s[((j - k0) % 8) / 2] += static_cast<std::int32_t>(w[r * ldw + j]) * x[j];
+                lanes[r] = add(lanes[r], load_lanes(s));
+            }
+        for (int r = 0; r < R; ++r) acc[r] = scale_add(acc[r], lanes[r], ws[r * ldws + g] * xs[g]);
+    }
+    for (int r = 0; r < R; ++r) {
+        alignas(16) float f[4];
+        fstore(f, acc[r]);
+        out[r] = (f[0] + f[1]) + (f[2] + f[3]);
     }
 }
 
@@ -216,7 +261,18 @@ void matvec_q8(float* out, const std::int16_t* xq, const float* xs, const std::i
 void matvec_q8_rows(float* out, long ldo, const std::int16_t* xq, const float* xs, const std::int8_t* wq,
                     const float* ws, int n, int d, int gs, int count) {
     const long groups = n / gs;
-    for (int i = 0; i < d; ++i) {
+    int i = 0;
+#ifdef ATTNSCOPE_Q8_SIMD
+    if (count == 1 && gs >= 8)  // one input: kRows weight rows at a time share its loads
+        for (; i + kRows <= d; i += kRows) {
+            const std::int8_t* wi = wq + static_cast<std::size_t>(i) * n;
+            const float* wsi = ws + static_cast<std::size_t>(i) * groups;
+            if (gs == 32) rows_wide<32, kRows>(out + i, wi, n, wsi, groups, xq, xs, n, gs);
+            else if (gs == 64) rows_wide<64, kRows>(out + i, wi, n, wsi, groups, xq, xs, n, gs);
+            else rows_wide<0, kRows>(out + i, wi, n, wsi, groups, xq, xs, n, gs);
+        }
+#endif
+    for (; i < d; ++i) {
         const std::int8_t* wi = wq + static_cast<std::size_t>(i) * n;
         const float* wsi = ws + static_cast<std::size_t>(i) * groups;
         int t = 0;
