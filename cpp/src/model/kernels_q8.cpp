@@ -24,7 +24,6 @@ namespace attnscope::model {
 namespace {
 
 constexpr int kInputs = 4;  // inputs sharing one widened weight row
-constexpr int kRows = 2;    // weight rows sharing one input's loads (a single input)
 
 // Lane j (0..3) of a block's sum gets the products of the elements k with
 // (k % 8) / 2 == j: what dot_i16x8 / madd_epi16 does to 8 widened pairs.
@@ -129,6 +128,8 @@ void dots_wide(float* out, long ldo, const std::int8_t* w, const float* ws, Inpu
         out[t * ldo] = (f[0] + f[1]) + (f[2] + f[3]);
     }
 }
+
+constexpr int kRows = 2;  // weight rows sharing one input's loads (rows_wide; 4 was slower)
 
 // One input against R weight rows (ldw apart; scales ldws apart), a
 // generated token's product: each load of the input's lanes serves the R
