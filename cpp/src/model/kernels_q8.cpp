@@ -8,8 +8,8 @@
 // 8.1 has no widening int8 multiply-add, hence intrinsics.
 // A weight row is widened once for up to kInputs inputs (a prompt's rows,
 // matvec_q8_rows): each weight row is read from memory once per block of
-// inputs, and its widening shared. A single input (a generated token) meets
-// kRows weight rows at a time, each load of it shared. Groups smaller than 8
+// inputs, and its widening shared. A single input (a generated token) of
+// group size 32 meets kRows weight rows at a time, each load of it shared. Groups smaller than 8
 // (hidden_dim 172 of the 260K shape takes group size 4) go two or four to a
 // dot product, each group's lanes moved to the lanes kernels.h gives them
 // before scaling.
@@ -207,14 +207,13 @@ void matvec_q8_rows(float* out, long ldo, const std::int16_t* xq, const float* x
     const long groups = n / gs;
     int i = 0;
 #ifdef ATTNSCOPE_Q8_SIMD
-    if (count == 1 && gs >= 8)  // one input: kRows weight rows at a time share its loads
-        for (; i + kRows <= d; i += kRows) {
-            const std::int8_t* wi = wq + static_cast<std::size_t>(i) * n;
-            const float* wsi = ws + static_cast<std::size_t>(i) * groups;
-            if (gs == 32) rows_wide<32, kRows>(out + i, wi, n, wsi, groups, xq, xs, n, gs);
-            else if (gs == 64) rows_wide<64, kRows>(out + i, wi, n, wsi, groups, xq, xs, n, gs);
-            else rows_wide<0, kRows>(out + i, wi, n, wsi, groups, xq, xs, n, gs);
-        }
+    // One input of group size 32: kRows weight rows at a time share its loads
+    // (at group size 64 the same kernel was 1.6x slower than one row at a
+    // time, 15M- and GPT-2-shaped matvecs in Node on AMD; other sizes untried).
+    if (count == 1 && gs == 32)
+        for (; i + kRows <= d; i += kRows)
+            rows_wide<32, kRows>(out + i, wq + static_cast<std::size_t>(i) * n, n,
+                                 ws + static_cast<std::size_t>(i) * groups, groups, xq, xs, n, gs);
 #endif
     for (; i < d; ++i) {
         const std::int8_t* wi = wq + static_cast<std::size_t>(i) * n;
