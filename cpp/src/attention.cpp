@@ -45,16 +45,6 @@ Status attention(float* out, float* weights, const float* q, const float* k,
     return attention_traced(out, weights, q, k, v, mask, p, AttentionTrace{});
 }
 
-namespace {
-
-bool all_finite(const float* x, long n) {
-    for (long i = 0; i < n; ++i)
-        if (!std::isfinite(x[i])) return false;
-    return true;
-}
-
-}  // namespace
-
 Status attention_traced(float* out, float* weights, const float* q, const float* k,
                         const float* v, const MaskView& mask, const AttentionParams& p,
                         const AttentionTrace& trace) {
@@ -114,7 +104,7 @@ Status attention_traced(float* out, float* weights, const float* q, const float*
         }
         if (packed_kv[slot] != kvh) {  // the blocks and the heads of one GQA group share it
             // A head whose v holds NaN or inf takes the per-row path of plain_block.
-            v_finite[slot] = all_finite(vh, static_cast<long>(nk * dv));
+            v_finite[slot] = detail::all_finite(vh, static_cast<long>(nk * dv));
             if (cosine) l2_normalize(kn_s, ks, p.Nk, p.D, p.eps);
             detail::gemm_pack_b(kp_s, {cosine ? kn_s : ks, 1, p.D}, p.D, p.Nk);
             if (v_finite[slot]) detail::gemm_pack_b(vp_s, {vh, p.Dv, 1}, p.Nk, p.Dv);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <limits>
 #include "attnscope/attention.h"
+#include "attnscope/simd.h"
 
 namespace attnscope::detail {
 
@@ -38,6 +39,25 @@ inline float biased_score(float raw, const MaskView& m, long row, int j,
     // ALiBi: -m|i' - j|, so later keys (bidirectional) are penalised like earlier ones.
     if (slope != 0.f) s -= slope * static_cast<float>(std::abs(j - i_aligned));
     return s;
+}
+
+// Whether every x[i] is finite: x - x is 0 for a finite x and NaN for an
+// infinity or NaN, and a NaN stays in the lane sum (one pass, no branch a lane).
+inline bool all_finite(const float* x, long n) {
+    long i = 0;
+    float bad = 0.f;
+#if ATTNSCOPE_SIMD
+    using fb = xsimd::batch<float>;
+    constexpr long W = static_cast<long>(fb::size);
+    fb acc(0.f);
+    for (; i + W <= n; i += W) {
+        const fb v = fb::load_unaligned(x + i);
+        acc += v - v;
+    }
+    bad = xsimd::hadd(acc);
+#endif
+    for (; i < n; ++i) bad += x[i] - x[i];
+    return bad == 0.f;
 }
 
 // Multiplier applied to q.k: scale/temperature for Dot, 1/temperature for Cosine.

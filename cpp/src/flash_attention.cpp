@@ -33,10 +33,16 @@ namespace {
 constexpr int BQ = detail::kFlashBQ, BK = kFlashTile;
 constexpr long kRangeFloats = 32768;  // one pack: 128 KB
 
-bool all_finite(const float* x, long n) {
-    for (long i = 0; i < n; ++i)
-        if (!std::isfinite(x[i])) return false;
-    return true;
+// o[c] /= l: a division in every lane gives the scalar one's bits.
+void divide_row(float* o, float l, long dv) {
+    long c = 0;
+#if ATTNSCOPE_SIMD
+    using fb = xsimd::batch<float>;
+    constexpr long W = static_cast<long>(fb::size);
+    const fb vl(l);
+    for (; c + W <= dv; c += W) (fb::load_unaligned(o + c) / vl).store_unaligned(o + c);
+#endif
+    for (; c < dv; ++c) o[c] /= l;
 }
 
 // out = acc / l row by row once every range is done; NaN rows stay NaN, rows
@@ -46,7 +52,7 @@ void finish_head(const detail::FlashHead& hd, int nq, long dv) {
         float* o = hd.out + i * dv;
         if (hd.nan[i]) std::fill(o, o + dv, std::numeric_limits<float>::quiet_NaN());
         else if (hd.l[i] == 0.f) std::fill(o, o + dv, 0.f);
-        else for (long c = 0; c < dv; ++c) o[c] /= hd.l[i];
+        else divide_row(o, hd.l[i], dv);
     }
 }
 
@@ -94,7 +100,7 @@ Status flash_attention(float* out, const float* q, const float* k, const float* 
         const detail::FlashHead hd{q + (static_cast<long>(b) * p.H + h) * nq * d, k + kvh * nk * d,
                                    v + kvh * nk * dv, out + (static_cast<long>(b) * p.H + h) * nq * dv, b, h,
                                    p.alibi ? slopes.p[h] : 0.f, ml_s, ml_s ? ml_s + nq : nullptr, nan};
-        if (!all_finite(hd.v, nk * dv)) {
+        if (!detail::all_finite(hd.v, nk * dv)) {
             detail::flash_rows(hd, mask, p, acc_s, qn_s ? qn_s : sb_s, count);
             return;
         }

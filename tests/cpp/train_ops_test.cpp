@@ -218,6 +218,45 @@ TEST(TrainOps, VectorExpHasExpF32sBits) {
     EXPECT_EQ(row, ref);
 }
 
+// The attention softmax's fused pass: exp(scale x - scale max x) with its
+// in-order sum, the bits of scaling the row and then exp_shift_sum (the
+// path it replaced), on rows with every SIMD tail, -inf keys and a NaN.
+TEST(TrainOps, ScaledExpSumHasTheTwoPassBits) {
+    const float scale = 0.25f;
+    for (int n : {1, 3, 7, 17, 65, 130}) {
+        auto x = random_vector(n, 30 + n, 40.f);
+        if (n > 3) x[2] = -INFINITY;
+        for (int nan = 0; nan < 2; ++nan) {
+            if (nan && n > 5) x[5] = NAN;
+            std::vector<float> got(x), ref(n);
+            float mx = -INFINITY;
+            for (float v : x) mx = v > mx ? v : mx;
+            const float s1 = vec::exp_scaled_shift_sum(got.data(), got.data(), n, scale, scale * mx);
+            float m2 = -INFINITY, s2 = 0.f;
+            for (int i = 0; i < n; ++i) ref[i] = x[i] * scale, m2 = ref[i] > m2 ? ref[i] : m2;
+            for (auto& v : ref) s2 += v = model::exp_f32(v - m2);
+            EXPECT_TRUE(s1 == s2 || (std::isnan(s1) && std::isnan(s2))) << "n=" << n << " " << s1 << " vs " << s2;
+            for (int i = 0; i < n; ++i)
+                EXPECT_TRUE(got[i] == ref[i] || (std::isnan(got[i]) && std::isnan(ref[i]))) << "n=" << n << " i=" << i;
+        }
+    }
+}
+
+// SwiGLU with exp(-a) kept by the forward gives the bits of computing it again.
+TEST(TrainOps, SwigluKeptExpGivesTheSameBits) {
+    const int n = 37;
+    auto a = random_vector(n, 40, 6.f), g = random_vector(n, 41), R = random_vector(n, 42);
+    std::vector<float> out1(n), out2(n), e(n), da1(n), dg1(n), da2(n), dg2(n);
+    swiglu_forward(out1.data(), a.data(), g.data(), n);
+    swiglu_forward(out2.data(), e.data(), a.data(), g.data(), n);
+    EXPECT_EQ(out1, out2);
+    for (int i = 0; i < n; ++i) EXPECT_EQ(e[i], model::exp_f32(-a[i]));
+    swiglu_backward(da1.data(), dg1.data(), R.data(), a.data(), g.data(), n);
+    swiglu_backward(da2.data(), dg2.data(), R.data(), a.data(), g.data(), e.data(), n);
+    EXPECT_EQ(da1, da2);
+    EXPECT_EQ(dg1, dg2);
+}
+
 TEST(TrainOps, SwigluAndActivationsBackward) {
     const int n = 19;
     auto a = random_vector(n, 18, 2.f), g = random_vector(n, 19), R = random_vector(n, 20);

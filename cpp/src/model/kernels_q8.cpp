@@ -4,80 +4,25 @@
 // activations are kept widened to int16, so the inner loop widens only the
 // weights: i16x8.extend_{low,high}_i8x16_s + i32x4.dot_i16x8_s under wasm
 // SIMD (written with wasm intrinsics: the sse4.1 spelling of extend_high costs
-// an extra shuffle there), pmovsxbw + pmaddwd natively. xsimd 8.1 has no
-// widening int8 multiply-add, hence intrinsics.
+// an extra shuffle there), pmovsxbw + pmaddwd natively (q8_lanes.h). xsimd
+// 8.1 has no widening int8 multiply-add, hence intrinsics.
 // A weight row is widened once for up to kInputs inputs (a prompt's rows,
 // matvec_q8_rows): each weight row is read from memory once per block of
-// inputs, and its widening shared. Groups smaller than 8 (hidden_dim 172 of
-// the 260K shape takes group size 4) go two or four to a dot product, each
-// group's lanes moved to the lanes kernels.h gives them before scaling.
+// inputs, and its widening shared. A single input (a generated token) of
+// group size 32 meets kRows weight rows at a time, each load of it shared. Groups smaller than 8
+// (hidden_dim 172 of the 260K shape takes group size 4) go two or four to a
+// dot product, each group's lanes moved to the lanes kernels.h gives them
+// before scaling.
 #include <cmath>
 #include "attnscope/model/kernels.h"
-#include "attnscope/simd.h"
-#if ATTNSCOPE_SIMD && defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#elif ATTNSCOPE_SIMD
-#include <smmintrin.h>
-#endif
+#include "q8_lanes.h"
 
 namespace attnscope::model {
 namespace {
 
 constexpr int kInputs = 4;  // inputs sharing one widened weight row
 
-// Lane j (0..3) of a block's sum gets the products of the elements k with
-// (k % 8) / 2 == j: what dot_i16x8 / madd_epi16 does to 8 widened pairs.
-#if ATTNSCOPE_SIMD && defined(__wasm_simd128__)
-using I32x4 = v128_t;
-using I16x8 = v128_t;
-inline I32x4 zero() { return wasm_i32x4_splat(0); }
-inline I32x4 add(I32x4 a, I32x4 b) { return wasm_i32x4_add(a, b); }
-inline void widen16(const std::int8_t* w, I16x8* lo, I16x8* hi) {
-    const v128_t vw = wasm_v128_load(w);
-    *lo = wasm_i16x8_extend_low_i8x16(vw);
-    *hi = wasm_i16x8_extend_high_i8x16(vw);
-}
-inline I16x8 widen8(const std::int8_t* w) { return wasm_i16x8_load8x8(w); }
-inline I32x4 dot8(I16x8 w, const std::int16_t* x) { return wasm_i32x4_dot_i16x8(w, wasm_v128_load(x)); }
-inline I32x4 load_lanes(const std::int32_t* t) { return wasm_v128_load(t); }
-// The lanes (0, 1) of a group of 4 moved to lanes 0, 1 from lanes 2h, 2h+1; the rest 0.
-template <int H>
-inline I32x4 pair_lanes(I32x4 v) { return wasm_i32x4_shuffle(v, wasm_i32x4_splat(0), 2 * H, 2 * H + 1, 4, 4); }
-using F32x4 = v128_t;
-inline F32x4 fzero() { return wasm_f32x4_splat(0.f); }
-// acc + float(lanes) * scale, lane by lane (a mul, then an add: no fusing)
-inline F32x4 scale_add(F32x4 acc, I32x4 lanes, float scale) {
-    return wasm_f32x4_add(acc, wasm_f32x4_mul(wasm_f32x4_convert_i32x4(lanes), wasm_f32x4_splat(scale)));
-}
-inline void fstore(float* f, F32x4 v) { wasm_v128_store(f, v); }
-#define ATTNSCOPE_Q8_SIMD 1
-#elif ATTNSCOPE_SIMD
-using I32x4 = __m128i;
-using I16x8 = __m128i;
-inline I32x4 zero() { return _mm_setzero_si128(); }
-inline I32x4 add(I32x4 a, I32x4 b) { return _mm_add_epi32(a, b); }
-inline void widen16(const std::int8_t* w, I16x8* lo, I16x8* hi) {
-    const __m128i vw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(w));
-    *lo = _mm_cvtepi8_epi16(vw);
-    *hi = _mm_cvtepi8_epi16(_mm_unpackhi_epi64(vw, vw));
-}
-inline I16x8 widen8(const std::int8_t* w) {
-    return _mm_cvtepi8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(w)));
-}
-inline I32x4 dot8(I16x8 w, const std::int16_t* x) {
-    return _mm_madd_epi16(w, _mm_loadu_si128(reinterpret_cast<const __m128i*>(x)));
-}
-inline I32x4 load_lanes(const std::int32_t* t) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(t)); }
-template <int H>
-inline I32x4 pair_lanes(I32x4 v) { return _mm_move_epi64(H == 0 ? v : _mm_srli_si128(v, 8)); }
-using F32x4 = __m128;
-inline F32x4 fzero() { return _mm_setzero_ps(); }
-inline F32x4 scale_add(F32x4 acc, I32x4 lanes, float scale) {
-    return _mm_add_ps(acc, _mm_mul_ps(_mm_cvtepi32_ps(lanes), _mm_set1_ps(scale)));
-}
-inline void fstore(float* f, F32x4 v) { _mm_storeu_ps(f, v); }
-#define ATTNSCOPE_Q8_SIMD 1
-#endif
+using namespace q8_lanes;  // q8_lanes.h: the vector lanes, and ATTNSCOPE_Q8_SIMD
 
 // Where T inputs (rows of x and of xs, ldx and ldxs apart) meet one weight row.
 struct Inputs {
@@ -124,6 +69,50 @@ void dots_wide(float* out, long ldo, const std::int8_t* w, const float* ws, Inpu
         alignas(16) float f[4];
         fstore(f, acc[t]);
         out[t * ldo] = (f[0] + f[1]) + (f[2] + f[3]);
+    }
+}
+
+constexpr int kRows = 2;  // weight rows sharing one input's loads (rows_wide; 4 was slower)
+
+// One input against R weight rows (ldw apart; scales ldws apart), a
+// generated token's product: each load of the input's lanes serves the R
+// rows. Per row the lane sums, scaling and final adds of dots_wide<GS, 1>:
+// the same bits.
+template <int GS, int R>
+void rows_wide(float* out, const std::int8_t* w, long ldw, const float* ws, long ldws, const std::int16_t* x,
+               const float* xs, int n, int gs_arg) {
+    const int gs = GS > 0 ? GS : gs_arg;
+    F32x4 acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = fzero();
+    for (int g = 0, k0 = 0; k0 < n; ++g, k0 += gs) {
+        I32x4 lanes[R];
+        for (int r = 0; r < R; ++r) lanes[r] = zero();
+        int k = k0;
+        for (; k + 16 <= k0 + gs; k += 16) {
+            const I16x8 x0 = load16(x + k), x1 = load16(x + k + 8);
+            for (int r = 0; r < R; ++r) {
+                I16x8 lo, hi;
+                widen16(w + r * ldw + k, &lo, &hi);
+                lanes[r] = add(lanes[r], add(dot8(lo, x0), dot8(hi, x1)));
+            }
+        }
+        if (k + 8 <= k0 + gs) {
+            const I16x8 x0 = load16(x + k);
+            for (int r = 0; r < R; ++r) lanes[r] = add(lanes[r], dot8(widen8(w + r * ldw + k), x0));
+            k += 8;
+        }
+        if (k < k0 + gs)  // gs % 8 != 0: the last elements lane by lane
+            for (int r = 0; r < R; ++r) {
+                alignas(16) std::int32_t s[4] = {0, 0, 0, 0};
+                for (int j = k; j < k0 + gs; ++j) s[((j - k0) % 8) / 2] += static_cast<std::int32_t>(w[r * ldw + j]) * x[j];
+                lanes[r] = add(lanes[r], load_lanes(s));
+            }
+        for (int r = 0; r < R; ++r) acc[r] = scale_add(acc[r], lanes[r], ws[r * ldws + g] * xs[g]);
+    }
+    for (int r = 0; r < R; ++r) {
+        alignas(16) float f[4];
+        fstore(f, acc[r]);
+        out[r] = (f[0] + f[1]) + (f[2] + f[3]);
     }
 }
 
@@ -216,7 +205,17 @@ void matvec_q8(float* out, const std::int16_t* xq, const float* xs, const std::i
 void matvec_q8_rows(float* out, long ldo, const std::int16_t* xq, const float* xs, const std::int8_t* wq,
                     const float* ws, int n, int d, int gs, int count) {
     const long groups = n / gs;
-    for (int i = 0; i < d; ++i) {
+    int i = 0;
+#ifdef ATTNSCOPE_Q8_SIMD
+    // One input of group size 32: kRows weight rows at a time share its loads
+    // (at group size 64 the same kernel was 1.6x slower than one row at a
+    // time, 15M- and GPT-2-shaped matvecs in Node on AMD; other sizes untried).
+    if (count == 1 && gs == 32)
+        for (; i + kRows <= d; i += kRows)
+            rows_wide<32, kRows>(out + i, wq + static_cast<std::size_t>(i) * n, n,
+                                 ws + static_cast<std::size_t>(i) * groups, groups, xq, xs, n, gs);
+#endif
+    for (; i < d; ++i) {
         const std::int8_t* wi = wq + static_cast<std::size_t>(i) * n;
         const float* wsi = ws + static_cast<std::size_t>(i) * groups;
         int t = 0;

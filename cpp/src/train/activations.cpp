@@ -39,6 +39,7 @@ std::uint64_t carve_activations(Activations* a, float* base, const TrainConfig& 
         s.n2_rstd = take(ffn ? N : 0);
         s.h1 = take(N * F);
         s.h3 = take(gate ? N * F : 0);
+        s.h1exp = take(gate ? N * F : 0);
         s.hact = take(N * F);
         s.sum2 = take(ffn ? N * C : 0);
     }

@@ -30,6 +30,7 @@ struct LayerActs {
     float* n2_rstd = nullptr;  // (N)
     float* h1 = nullptr;       // (N, F) w1 x (+ b1)
     float* h3 = nullptr;       // (N, F) w3 x (+ b3), SwiGLU only
+    float* h1exp = nullptr;    // (N, F) exp(-h1), SwiGLU only (its backward's sigmoid)
     float* hact = nullptr;     // (N, F) activation(h1) or silu(h1) h3 (w2's input)
     float* sum2 = nullptr;     // (N, C) FFN input + FFN branch
 };

@@ -49,7 +49,7 @@ void ffn_branch_backward(const Pass& s, int l, float* dfin, const float* dout, c
     linear_backward(a.dhact, g.w2, g.b2, dout, la.hact, w.w2, N, F, C);
     if (c.activation == Activation::SwiGlu) {
         zero(a.dh3, long(N) * F);
-        swiglu_backward(a.dh1, a.dh3, a.dhact, la.h1, la.h3, N * F);
+        swiglu_backward(a.dh1, a.dh3, a.dhact, la.h1, la.h3, la.h1exp, N * F);
         linear_backward(dfin, g.w1, g.b1, a.dh1, fin, w.w1, N, C, F);
         linear_backward(dfin, g.w3, g.b3, a.dh3, fin, w.w3, N, C, F);
     } else {

@@ -46,7 +46,7 @@ void ffn_branch_forward(const Pass& s, int l, const float* fin, LayerActs& la, c
     linear_forward(la.h1, fin, w.w1, w.b1, N, C, F);
     if (c.activation == Activation::SwiGlu) {
         linear_forward(la.h3, fin, w.w3, w.b3, N, C, F);
-        swiglu_forward(la.hact, la.h1, la.h3, N * F);
+        swiglu_forward(la.hact, la.h1exp, la.h1, la.h3, N * F);
     } else {
         activation_forward(la.hact, la.h1, N * F, c.activation);
     }

@@ -27,32 +27,38 @@ float gelu_grad(float x) {
 
 }  // namespace
 
-void swiglu_forward(float* out, const float* a, const float* g, int n) {
+void swiglu_forward(float* out, float* e, const float* a, const float* g, int n) {
     int i = 0;
 #if ATTNSCOPE_SIMD
     using vec::fb;
     for (; i + vec::W <= n; i += vec::W) {
-        const fb x = fb::load_unaligned(a + i);
-        (x / (fb(1.f) + vec::exp_f32(-x)) * fb::load_unaligned(g + i)).store_unaligned(out + i);
+        const fb x = fb::load_unaligned(a + i), ex = vec::exp_f32(-x);
+        if (e) ex.store_unaligned(e + i);
+        (x / (fb(1.f) + ex) * fb::load_unaligned(g + i)).store_unaligned(out + i);
     }
 #endif
-    for (; i < n; ++i) out[i] = model::silu_f32(a[i]) * g[i];
+    for (; i < n; ++i) {
+        const float ex = model::exp_f32(-a[i]);  // silu_f32(a) = a / (1 + exp_f32(-a))
+        if (e) e[i] = ex;
+        out[i] = a[i] / (1.f + ex) * g[i];
+    }
 }
 
-void swiglu_backward(float* da, float* dg, const float* dout, const float* a, const float* g, int n) {
+void swiglu_backward(float* da, float* dg, const float* dout, const float* a, const float* g, const float* e,
+                     int n) {
     int i = 0;
 #if ATTNSCOPE_SIMD
     using vec::fb;
     const fb one(1.f);
     for (; i + vec::W <= n; i += vec::W) {
         const fb x = fb::load_unaligned(a + i), d = fb::load_unaligned(dout + i);
-        const fb s = one / (one + vec::exp_f32(-x));
+        const fb s = one / (one + (e ? fb::load_unaligned(e + i) : vec::exp_f32(-x)));
         (fb::load_unaligned(da + i) + d * fb::load_unaligned(g + i) * s * (one + x * (one - s))).store_unaligned(da + i);
         (fb::load_unaligned(dg + i) + d * x * s).store_unaligned(dg + i);
     }
 #endif
     for (; i < n; ++i) {
-        const float s = sigmoid(a[i]);
+        const float s = e ? 1.f / (1.f + e[i]) : sigmoid(a[i]);
         da[i] += dout[i] * g[i] * s * (1.f + a[i] * (1.f - s));  // silu' = s (1 + a (1 - s))
         dg[i] += dout[i] * a[i] * s;
     }

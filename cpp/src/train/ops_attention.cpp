@@ -23,12 +23,15 @@ constexpr int kBlk = kAttentionBlock;
 // Row i of scores (T) -> softmax over its n keys (causal: j <= i, n = i + 1;
 // else n = T) of scale s_ij - slope |i - j|; causal rows are zero after i.
 void softmax_row(float* s, int i, int n, int T, float scale, float slope) {
-    if (slope != 0.f)
+    float sum;
+    if (slope != 0.f) {
         for (int j = 0; j < n; ++j) s[j] = s[j] * scale - slope * static_cast<float>(i > j ? i - j : j - i);
-    else
-        vec::scaled(s, s, scale, n);
-    const float m = vec::row_max(s, n);
-    vec::scaled(s, s, 1.f / vec::exp_shift_sum(s, s, n, m), n);
+        sum = vec::exp_shift_sum(s, s, n, vec::row_max(s, n));
+    } else {
+        // max_j (scale s_j) is scale max_j s_j exactly (rounding is monotonic, scale > 0).
+        sum = vec::exp_scaled_shift_sum(s, s, n, scale, scale * vec::row_max(s, n));
+    }
+    vec::scaled(s, s, 1.f / sum, n);
     std::fill(s + n, s + T, 0.f);
 }
 

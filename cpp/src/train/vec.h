@@ -40,10 +40,14 @@ inline float row_max(const float* x, int n) {
 #if ATTNSCOPE_SIMD
 // model::exp_f32 on every lane, bit for bit: the same range reduction
 // (fx = floor(x log2e + 1/2), r = x - fx ln2 in two parts), polynomial and
-// scaling by 2^(fx/2) 2^(fx - fx/2), with its NaN, overflow and underflow cases.
+// scaling by 2^(fx/2) 2^(fx - fx/2), with its NaN, overflow and underflow
+// cases. nonpositive: every lane is <= 0 or NaN (a softmax's x - max), so
+// the overflow clamp and case, which such a lane never reaches, are left out.
+template <bool nonpositive = false>
 inline fb exp_f32(fb x) {
     using ib = xsimd::batch<std::int32_t>;
-    const fb xc = xsimd::min(xsimd::max(x, fb(-104.f)), fb(89.f));  // keeps 2^k in range
+    fb xc = xsimd::max(x, fb(-104.f));  // keeps 2^k in range
+    if (!nonpositive) xc = xsimd::min(xc, fb(89.f));
     const fb fx = xsimd::floor(xc * fb(1.44269504088896341f) + fb(0.5f));
     fb r = xc - fx * fb(0.693359375f);
     r = r - fx * fb(-2.12194440e-4f);
@@ -62,7 +66,7 @@ inline fb exp_f32(fb x) {
         return xsimd::bitwise_cast<fb>(xsimd::bitwise_cast<ib>(k + fb(8388608.f + 127.f)) << 23);
     };
     fb out = y * pow2(e1) * pow2(fx - e1);
-    out = xsimd::select(x > fb(88.72283935546875f), fb(std::numeric_limits<float>::infinity()), out);
+    if (!nonpositive) out = xsimd::select(x > fb(88.72283935546875f), fb(std::numeric_limits<float>::infinity()), out);
     out = xsimd::select(x < fb(-103.97208404541015625f), fb(0.f), out);
     return xsimd::select(x != x, x, out);
 }
@@ -78,6 +82,35 @@ inline float exp_shift_sum(float* y, const float* x, int n, float shift) {
     for (; i < n; ++i) y[i] = model::exp_f32(x[i] - shift);
     float sum = 0.f;
     for (int j = 0; j < n; ++j) sum += y[j];
+    return sum;
+}
+
+// y[i] = exp(scale x[i] - shift) for scale > 0 and shift = scale max_i x[i]
+// (a softmax row: every exponent <= 0); returns the sum of the y[i], in
+// order. The same bits as scaled() then exp_shift_sum(), in one pass: the sum
+// is taken as each batch is made, so its chain of adds overlaps the exps.
+inline float exp_scaled_shift_sum(float* y, const float* x, int n, float scale, float shift) {
+    int i = 0;
+    float sum = 0.f;
+#if ATTNSCOPE_SIMD
+    const fb vscale(scale), vshift(shift);
+    for (; i + W <= n; i += W) {
+        const fb e = exp_f32<true>(fb::load_unaligned(x + i) * vscale - vshift);
+        e.store_unaligned(y + i);
+        for (int j = 0; j < W; ++j) sum += y[i + j];
+    }
+    if (i < n) {  // the tail as one padded batch (the lanes are exact, so its bits are the scalar loop's)
+        alignas(16) float t[W] = {};
+        for (int j = i; j < n; ++j) t[j - i] = x[j];
+        exp_f32<true>(fb::load_aligned(t) * vscale - vshift).store_aligned(t);
+        for (int j = i; j < n; ++j) sum += (y[j] = t[j - i]);
+        return sum;
+    }
+#endif
+    for (; i < n; ++i) {
+        y[i] = model::exp_f32(scale * x[i] - shift);
+        sum += y[i];
+    }
     return sum;
 }
 

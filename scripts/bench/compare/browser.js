@@ -17,7 +17,7 @@
 import { loadavg } from 'node:os';
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, collectErrors } from '../../../tests/e2e/browser.js';
+import { launchBrowser, collectErrors } from '../chromium.js';
 import { report, note, HEAD } from './rounds.js';
 import { loadMeter, waitForQuiet } from './load.js';
 import { treeSeconds } from './proctree.js';

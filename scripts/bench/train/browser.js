@@ -3,7 +3,7 @@
 // browser has it, as ready() picks).
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from '../../../tests/e2e/browser.js';
+import { launchBrowser } from '../chromium.js';
 import { servePage } from '../page_server.js';
 
 const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));

@@ -104,8 +104,14 @@ void attention_backward(float* dq, float* dk, float* dv, float* scratch, const f
                         int T, int H, int Hkv, int D, const AttentionOptions& o);
 
 // SwiGLU: out = silu(a) g  |  da += dout g silu'(a), dg += dout silu(a)
-void swiglu_forward(float* out, const float* a, const float* g, int n);
-void swiglu_backward(float* da, float* dg, const float* dout, const float* a, const float* g, int n);
+// With e (n): the forward also writes e = exp(-a), and the backward reads it
+// instead of computing it again (the same bits; the exp is most of its work).
+void swiglu_forward(float* out, float* e, const float* a, const float* g, int n);
+void swiglu_backward(float* da, float* dg, const float* dout, const float* a, const float* g, const float* e, int n);
+inline void swiglu_forward(float* out, const float* a, const float* g, int n) { swiglu_forward(out, nullptr, a, g, n); }
+inline void swiglu_backward(float* da, float* dg, const float* dout, const float* a, const float* g, int n) {
+    swiglu_backward(da, dg, dout, a, g, nullptr, n);
+}
 
 // out = act(x) for Gelu (exact), GeluTanh, Relu  |  dx += dout act'(x)
 void activation_forward(float* out, const float* x, int n, model::Activation act);
