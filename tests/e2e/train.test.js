@@ -107,7 +107,7 @@ describe('Train page', () => {
     expect(await step()).toBe(held);
     expect(await inShadow(page, (e) => e.shadowRoot.querySelector('.actions .button:nth-child(2)').textContent)).toBe('Resume');
     await click(page, '.actions .button:nth-child(2)'); // Resume
-    await expect.poll(step).toBeGreaterThan(held + 2);
+    await expect.poll(step, { timeout: 30_000 }).toBeGreaterThan(held + 2); // steps take longer on a busy machine
     // The page answers while it trains.
     const t0 = Date.now();
     await page.evaluate(() => 1);
