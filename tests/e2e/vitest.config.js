@@ -17,5 +17,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits on a page's asynchronous work (a Worker's steps, a
+    // file read): Vitest's default second is too short on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
