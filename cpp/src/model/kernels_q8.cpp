@@ -32,6 +32,21 @@ struct Inputs {
 };
 
 #ifdef ATTNSCOPE_Q8_SIMD
+// The last elements of a group [k, end) when gs % 8 != 0, lane by lane into
+// the lanes dot8 gives them (k0: the group's start).
+inline I32x4 tail_lanes(const std::int8_t* w, const std::int16_t* x, int k, int k0, int end) {
+    alignas(16) std::int32_t s[4] = {0, 0, 0, 0};
+    for (int j = k; j < end; ++j) s[((j - k0) % 8) / 2] += static_cast<std::int32_t>(w[j]) * x[j];
+    return load_lanes(s);
+}
+
+// An accumulator's four float lanes summed in the kernels' fixed order.
+inline float lane_total(F32x4 acc) {
+    alignas(16) float f[4];
+    fstore(f, acc);
+    return (f[0] + f[1]) + (f[2] + f[3]);
+}
+
 // Groups of gs >= 8: per group the four integer lane sums of each input,
 // scaled into its four float lanes. GS > 0 fixes gs at compile time.
 template <int GS, int T>
@@ -56,20 +71,11 @@ void dots_wide(float* out, long ldo, const std::int8_t* w, const float* ws, Inpu
             for (int t = 0; t < T; ++t) lanes[t] = add(lanes[t], dot8(v, in.x + t * in.ldx + k));
             k += 8;
         }
-        if (k < k0 + gs) {  // gs % 8 != 0: the last elements lane by lane
-            for (int t = 0; t < T; ++t) {
-                alignas(16) std::int32_t s[4] = {0, 0, 0, 0};
-                for (int j = k; j < k0 + gs; ++j) s[((j - k0) % 8) / 2] += static_cast<std::int32_t>(w[j]) * in.x[t * in.ldx + j];
-                lanes[t] = add(lanes[t], load_lanes(s));
-            }
-        }
+        if (k < k0 + gs)  // gs % 8 != 0
+            for (int t = 0; t < T; ++t) lanes[t] = add(lanes[t], tail_lanes(w, in.x + t * in.ldx, k, k0, k0 + gs));
         for (int t = 0; t < T; ++t) acc[t] = scale_add(acc[t], lanes[t], ws[g] * in.xs[t * in.ldxs + g]);
     }
-    for (int t = 0; t < T; ++t) {
-        alignas(16) float f[4];
-        fstore(f, acc[t]);
-        out[t * ldo] = (f[0] + f[1]) + (f[2] + f[3]);
-    }
+    for (int t = 0; t < T; ++t) out[t * ldo] = lane_total(acc[t]);
 }
 
 constexpr int kRows = 2;  // weight rows sharing one input's loads (rows_wide; 4 was slower)
@@ -101,19 +107,11 @@ void rows_wide(float* out, const std::int8_t* w, long ldw, const float* ws, long
             for (int r = 0; r < R; ++r) lanes[r] = add(lanes[r], dot8(widen8(w + r * ldw + k), x0));
             k += 8;
         }
-        if (k < k0 + gs)  // gs % 8 != 0: the last elements lane by lane
-            for (int r = 0; r < R; ++r) {
-                alignas(16) std::int32_t s[4] = {0, 0, 0, 0};
-                for (int j = k; j < k0 + gs; ++j) s[((j - k0) % 8) / 2] += static_cast<std::int32_t>(w[r * ldw + j]) * x[j];
-                lanes[r] = add(lanes[r], load_lanes(s));
-            }
+        if (k < k0 + gs)  // gs % 8 != 0
+            for (int r = 0; r < R; ++r) lanes[r] = add(lanes[r], tail_lanes(w + r * ldw, x, k, k0, k0 + gs));
         for (int r = 0; r < R; ++r) acc[r] = scale_add(acc[r], lanes[r], ws[r * ldws + g] * xs[g]);
     }
-    for (int r = 0; r < R; ++r) {
-        alignas(16) float f[4];
-        fstore(f, acc[r]);
-        out[r] = (f[0] + f[1]) + (f[2] + f[3]);
-    }
+    for (int r = 0; r < R; ++r) out[r] = lane_total(acc[r]);
 }
 
 // Groups of 4: one dot product covers two groups, lanes (0, 1) and (2, 3);
@@ -139,11 +137,7 @@ void dots_quads(float* out, long ldo, const std::int8_t* w, const float* ws, Inp
             alignas(16) std::int32_t s[4] = {w[k] * x[k] + w[k + 1] * x[k + 1], w[k + 2] * x[k + 2] + w[k + 3] * x[k + 3], 0, 0};
             acc[t] = scale_add(acc[t], load_lanes(s), ws[g] * in.xs[t * in.ldxs + g]);
         }
-    for (int t = 0; t < T; ++t) {
-        alignas(16) float f[4];
-        fstore(f, acc[t]);
-        out[t * ldo] = (f[0] + f[1]) + (f[2] + f[3]);
-    }
+    for (int t = 0; t < T; ++t) out[t * ldo] = lane_total(acc[t]);
 }
 #endif
 
