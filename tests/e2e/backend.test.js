@@ -77,14 +77,22 @@ test("a playground page runs 'wasm-simd' in Chromium although relaxed SIMD valid
   await page.close();
 });
 
-test("ready({backend: 'wasm-simd-fma'}) in Chromium: the SIMD build and attnscope-fma.wasm load, and matmul rounds fused", async () => {
+/**
+ * The package imported by a document whose own scripts do not call ready()
+ * first (a text file of the package), ready() with `backend`, then ROUNDING:
+ * {page, errors, wasm (the .wasm files fetched), result}.
+ */
+async function roundingWith(backend) {
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   const wasm = wasmFiles(page);
-  // A document whose own scripts do not call ready() first: a text file of the package.
   await page.goto(`${web.origin}/lib/index.d.ts`);
-  await page.evaluate("import('/lib/index.js').then((m) => m.ready({ backend: 'wasm-simd-fma' }).then(() => { globalThis.attnscope = m; }))");
-  const result = await page.evaluate(ROUNDING);
+  await page.evaluate(`import('/lib/index.js').then((m) => m.ready({ backend: '${backend}' }).then(() => { globalThis.attnscope = m; }))`);
+  return { page, errors, wasm, result: await page.evaluate(ROUNDING) };
+}
+
+test("ready({backend: 'wasm-simd-fma'}) in Chromium: the SIMD build and attnscope-fma.wasm load, and matmul rounds fused", async () => {
+  const { page, errors, wasm, result } = await roundingWith('wasm-simd-fma');
   expect(result.backend).toBe('wasm-simd-fma');
   expect(wasm).toEqual([['attnscope-simd.wasm', 200], ['attnscope-fma.wasm', 200]]);
   expect(result.differFromFused, `of ${result.total} elements`).toBe(0);
@@ -100,13 +108,7 @@ test("ready({backend: 'wasm-simd-fma'}) in Chromium: the SIMD build and attnscop
 });
 
 test("ready({backend: 'wasm-simd'}) loads the SIMD build alone, and matmul multiplies then adds", async () => {
-  const page = await browser.context.newPage();
-  const errors = collectErrors(page);
-  const wasm = wasmFiles(page);
-  // A document whose own scripts do not call ready() first: a text file of the package.
-  await page.goto(`${web.origin}/lib/index.d.ts`);
-  await page.evaluate("import('/lib/index.js').then((m) => m.ready({ backend: 'wasm-simd' }).then(() => { globalThis.attnscope = m; }))");
-  const result = await page.evaluate(ROUNDING);
+  const { page, errors, wasm, result } = await roundingWith('wasm-simd');
   expect(result.backend).toBe('wasm-simd');
   expect(wasm).toEqual([['attnscope-simd.wasm', 200]]);
   expect(result.differFromUnfused, `of ${result.total} elements`).toBe(0);
