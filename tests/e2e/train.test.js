@@ -8,7 +8,7 @@
 // at 1280 and 390 px in ja and en (tests/artifacts/train-*.png).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import * as attn from '../../web/lib/node.js';
 import { downloadBytes, launchBrowser, screenshot, usePlayground } from './browser.js';
 
@@ -20,8 +20,18 @@ const JAPANESE = '吾輩は猫である。名前はまだ無い。どこで生�
 
 beforeAll(() => attn.ready());
 
+// Each test opens its page in a context of its own: the page keeps runs in
+// IndexedDB (persist), and one a test leaves behind must not be resumed by the next.
+const contexts = [];
+afterEach(async () => { await Promise.all(contexts.splice(0).map((c) => c.close())); });
+
 /** Opens the Train page with these attributes on the widget (as its URL would set them). */
 async function openTrain(query = '', context) {
+  if (!context) {
+    const own = await launchBrowser({ locale: 'en-US' });
+    contexts.push(own);
+    ({ context } = own);
+  }
   return env.open(`/playground/train.html${query}`, { context });
 }
 

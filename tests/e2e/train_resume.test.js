@@ -2,7 +2,7 @@
 // goes on from the checkpoint kept in IndexedDB (the curve whole, the
 // resumed steps exactly the uninterrupted run's); a hidden tab pauses the
 // run and says so; a worker that dies is reported, keeps its last
-// checkpoint, and the run resumes from it.
+// checkpoint, and the run resumes from it; a finished run is never resumed.
 import { describe, expect, test } from 'vitest';
 import { screenshot, usePlayground } from './browser.js';
 
@@ -86,6 +86,22 @@ describe('Train page: a run that survives', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
+
+  test('a finished run whose delete never committed (the tab closed at its end) is not resumed by the next page', async () => {
+    const { page, errors } = await env.open('/playground/train.html?steps=12&seed=5');
+    // As if the page closed before the end's delete reached the disk: deletes do nothing.
+    await page.evaluate(() => { IDBObjectStore.prototype.delete = function keep() { return this.count(); }; });
+    await click(page, '.button.primary');
+    await expect.poll(() => inShadow(page, (e) => e.state), { timeout: 60_000 }).toBe('done');
+    await expect.poll(async () => (await storedRun(page))?.step).toBe(12);
+    await page.goto(`${env.web.origin}/playground/train.html?steps=30&seed=7`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await expect.poll(() => storedRun(page)).toBe(null);
+    expect(await inShadow(page, (e) => [e.state, e.getAttribute('steps'), e.getAttribute('seed'), e.progress.length])).toEqual(['idle', '30', '7', 0]);
+    expect(await status(page)).not.toMatch(/Resumed/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   test('a hidden tab pauses the run and says so; Resume goes on', async () => {
     const { page, errors } = await env.open('/playground/train.html?steps=20000&seed=2');

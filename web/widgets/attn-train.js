@@ -302,8 +302,14 @@ export class AttnTrain extends AttnElement {
 
   /** A stored run of this element: its settings into the attributes, then on from its checkpoint. */
   async #restore() {
-    const record = await loadRun(runKey(this));
+    const key = runKey(this);
+    const record = await loadRun(key);
     if (!record?.checkpoint || this.#state !== 'idle') return;
+    // A run whose end came as the page closed (its delete never committed) is finished, not resumable.
+    if (record.checkpoint.step >= (record.progress?.at(-1)?.steps ?? Infinity)) {
+      deleteRun(key);
+      return;
+    }
     for (const [name, value] of Object.entries(record.settings.attributes)) {
       if (value === null) this.removeAttribute(name);
       else this.setAttribute(name, value);
