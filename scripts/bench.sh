@@ -25,6 +25,7 @@ cd "$(dirname "$0")/.."
 
 echo "bench: building the wasm modules and the native bench" >&2
 bash scripts/build.sh wasm
+ninja -C build/wasm --quiet xsimd-reference  # the compare group's plain xsimd kernel
 dir=${BENCH_BUILD_DIR:-build/native}
 # Only the bench targets: the test binaries are not needed here.
 [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja >/dev/null

@@ -67,6 +67,25 @@ TEST(FlashAttention, MatchesPlainWithCausalShortQueries) {
         }
 }
 
+// Long causal heads: D 64 packs 512 keys a range (a block near a range's end
+// sees part of it), D 32 packs 1024; queries that start past key 0 (Nq < Nk),
+// cosine, and an additive mask.
+TEST(FlashAttention, MatchesPlainOnLongCausalHeads) {
+    for (int D : {64, 32})
+        for (int Nq : {1100, 300}) {
+            AttentionParams p = shape(1, 2, 1, Nq, 1100, D, D);
+            p.causal = true;
+            expect_flash_matches_plain(ref::make_case(p, ref::kSeed + 68 + D + Nq));
+        }
+    AttentionParams p = shape(1, 1, 1, 600, 600, 64, 64);
+    p.causal = true, p.kind = AttentionKind::Cosine, p.temperature = 0.2f;
+    expect_flash_matches_plain(ref::make_case(p, ref::kSeed + 69));
+    p.kind = AttentionKind::Dot;
+    ref::AttnCase c = ref::make_case(p, ref::kSeed + 70);
+    ref::set_additive_mask(c, ref::full_strides(p), 0.3, ref::kSeed + 71);
+    expect_flash_matches_plain(c);
+}
+
 TEST(FlashAttention, MatchesPlainWithWindowSkippingWholeTiles) {
     for (bool causal : {false, true})
         for (int w : {1, 5, 64, 70}) {

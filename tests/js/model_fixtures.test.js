@@ -1,7 +1,7 @@
 // The tiny models against references made elsewhere: the PyTorch fixtures of
 // scripts/gen_fixtures_model.py (tests/fixtures/models), what the training
 // script recorded for the shipped models (web/models/models.json), and the
-// native build of the same core (build/native/attnscope_run_model).
+// native build of the same core (build/native/attnscope_run_model_sse41).
 import { createHash } from 'node:crypto';
 import { test, expect, beforeAll, describe } from 'vitest';
 import { charsHeldoutWindows, scoreRows } from '../../scripts/chars_heldout.js';

@@ -10,7 +10,7 @@ export { thrown } from './helpers.js';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const MODELS_DIR = `${ROOT}web/models/`;
 export const FIXTURES_DIR = `${ROOT}tests/fixtures/models/`;
-export const NATIVE_TOOL = `${ROOT}build/native/attnscope_run_model`;
+export const NATIVE_TOOL = `${ROOT}build/native/attnscope_run_model_sse41`;
 
 export const modelsJson = () => JSON.parse(readFileSync(`${MODELS_DIR}models.json`, 'utf8'));
 export const fixtureJson = (name) => JSON.parse(readFileSync(`${FIXTURES_DIR}${name}.json`, 'utf8'));

@@ -3,16 +3,42 @@
 // export) and compute. Catches files missing from package.json "files".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = promisify(execFile);
 
-test('the packed tarball installs into an empty folder and computes softmax', () => {
+/**
+ * Writes every js block of each [doc, at least this many] as a module in
+ * `dir` (the consumer folder) and runs them: a doc's blocks in order (one may
+ * read what an earlier one wrote), the docs side by side. The messages of
+ * those that failed.
+ */
+async function failingExamples(dir, docs) {
+  const failures = [];
+  await Promise.all(docs.map(async ([doc, least]) => {
+    const blocks = [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/```js\n([\s\S]*?)```/g)].map((g) => g[1]);
+    assert.ok(blocks.length >= least, `found ${blocks.length} examples in ${doc}`);
+    for (const [i, code] of blocks.entries()) {
+      const file = `${basename(doc, '.md').toLowerCase()}-${i}.mjs`;
+      writeFileSync(join(dir, file), code);
+      try {
+        await run('node', [file], { cwd: dir });
+      } catch (e) {
+        failures.push(`${doc} example ${i + 1} failed:\n${code}\n${e.stderr}`);
+      }
+    }
+  }));
+  return failures;
+}
+
+test('the packed tarball installs into an empty folder and computes softmax', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'attnscope-pack-'));
   try {
     const name = npm(['pack', '--silent', '--pack-destination', dir], ROOT).trim().split('\n').pop();
@@ -100,44 +126,9 @@ test('the packed tarball installs into an empty folder and computes softmax', ()
     assert.deepEqual([w[1], w[2], w[5]], [0, 0, 0]);
     for (let r = 0; r < 3; r++) assert.ok(Math.abs(w[3 * r] + w[3 * r + 1] + w[3 * r + 2] - 1) <= 0.002, line);
 
-    // Every js block of docs/GUIDE.md is a complete module; each must run cleanly.
-    const guide = readFileSync(join(ROOT, 'docs/GUIDE.md'), 'utf8');
-    const blocks = [...guide.matchAll(/```js\n([\s\S]*?)```/g)].map((g) => g[1]);
-    assert.ok(blocks.length >= 6, `found ${blocks.length} examples in docs/GUIDE.md`);
-    blocks.forEach((code, i) => {
-      writeFileSync(join(dir, `guide-${i}.mjs`), code);
-      try {
-        execFileSync('node', [`guide-${i}.mjs`], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
-      } catch (e) {
-        assert.fail(`docs/GUIDE.md example ${i + 1} failed:\n${code}\n${e.stderr}`);
-      }
-    });
-
-    // The same for docs/TRAINING.md (training in Node: every js block runs).
-    const training = readFileSync(join(ROOT, 'docs/TRAINING.md'), 'utf8');
-    const trainingBlocks = [...training.matchAll(/```js\n([\s\S]*?)```/g)].map((g) => g[1]);
-    assert.ok(trainingBlocks.length >= 3, `found ${trainingBlocks.length} examples in docs/TRAINING.md`);
-    trainingBlocks.forEach((code, i) => {
-      writeFileSync(join(dir, `training-${i}.mjs`), code);
-      try {
-        execFileSync('node', [`training-${i}.mjs`], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
-      } catch (e) {
-        assert.fail(`docs/TRAINING.md example ${i + 1} failed:\n${code}\n${e.stderr}`);
-      }
-    });
-
-    // And docs/EXPERIMENTS.md (attnscope/experiments from the installed tarball).
-    const experiments = readFileSync(join(ROOT, 'docs/EXPERIMENTS.md'), 'utf8');
-    const experimentBlocks = [...experiments.matchAll(/```js\n([\s\S]*?)```/g)].map((g) => g[1]);
-    assert.ok(experimentBlocks.length >= 2, `found ${experimentBlocks.length} examples in docs/EXPERIMENTS.md`);
-    experimentBlocks.forEach((code, i) => {
-      writeFileSync(join(dir, `experiments-${i}.mjs`), code);
-      try {
-        execFileSync('node', [`experiments-${i}.mjs`], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
-      } catch (e) {
-        assert.fail(`docs/EXPERIMENTS.md example ${i + 1} failed:\n${code}\n${e.stderr}`);
-      }
-    });
+    // Every js block of docs/GUIDE.md, docs/TRAINING.md (training in Node) and
+    // docs/EXPERIMENTS.md (attnscope/experiments) is a complete module; each must run cleanly.
+    assert.deepEqual(await failingExamples(dir, [['docs/GUIDE.md', 6], ['docs/TRAINING.md', 3], ['docs/EXPERIMENTS.md', 2]]), []);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -12,7 +12,7 @@ import { initRuntimes, workloads } from './workloads.js';
 
 const require = createRequire(import.meta.url);
 const REF = new URL('../../../build/wasm/bench/xsimd-reference.js', import.meta.url);
-if (!existsSync(REF)) throw new Error(`${REF.pathname} is missing: build it with bash scripts/build.sh wasm`);
+if (!existsSync(REF)) throw new Error(`${REF.pathname} is missing: build it with ninja -C build/wasm xsimd-reference (npm run bench does)`);
 const { default: createReference } = await import(REF.href);
 const ref = await createReference({ wasmBinary: readFileSync(new URL('xsimd-reference.wasm', REF)) });
 
