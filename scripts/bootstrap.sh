@@ -7,10 +7,11 @@ cd "$(dirname "$0")/.."
 
 # clang-16 and lld-16: attnscope-fma.wasm, the fused multiply-add kernels
 # (Emscripten 3.1.6's clang 14 cannot emit the final relaxed-SIMD opcodes).
-# Browsers for the tests: chromium; firefox-esr (driven over WebDriver BiDi);
-# webkit2gtk-driver (WebKitWebDriver and WebKitGTK's MiniBrowser), which needs
-# a display: xvfb.
-APT_PACKAGES=(cmake g++ ninja-build emscripten libxsimd-dev libgtest-dev clang-16 lld-16 chromium firefox-esr webkit2gtk-driver xvfb fonts-noto-cjk)
+# Browsers for the tests: chromium, and chromium-headless-shell for the
+# Chromium layer (tests/e2e/chromium.js says why); firefox-esr (driven over
+# WebDriver BiDi); webkit2gtk-driver (WebKitWebDriver and WebKitGTK's
+# MiniBrowser), which needs a display: xvfb.
+APT_PACKAGES=(cmake g++ ninja-build emscripten libxsimd-dev libgtest-dev clang-16 lld-16 chromium chromium-headless-shell firefox-esr webkit2gtk-driver xvfb fonts-noto-cjk)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer } from '../../scripts/serve.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_SHELL_PATH } from './chromium.js';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
@@ -36,7 +36,7 @@ let shared = null;
 /** The shared Chromium (connected once per test file), or one of its own when run without global-setup.js. */
 function sharedChromium() {
   const endpoint = inject('chromiumEndpoint');
-  shared ??= endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  shared ??= endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM_SHELL_PATH, headless: true, args: CHROMIUM_ARGS });
   return shared;
 }
 afterAll(async () => { await (await shared)?.close(); shared = null; });
