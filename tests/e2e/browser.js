@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer } from '../../scripts/serve.js';
-import { CHROMIUM_ARGS, CHROMIUM_SHELL_PATH } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_SHELL_PATH, collectErrors } from './chromium.js';
+
+export { collectErrors };
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
@@ -57,14 +59,6 @@ export async function downloadBytes(download) {
   const chunks = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk);
   return new Uint8Array(Buffer.concat(chunks));
-}
-
-/** Collects console errors and uncaught page errors; the array fills as they happen. */
-export function collectErrors(page) {
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  return errors;
 }
 
 // Screenshots stop this far down a page: the widget reference is 67,000 px

@@ -1,5 +1,6 @@
 // How the browser tests start Debian's Chromium (flags from docs: without the
-// background-networking ones it floods the closed network with requests).
+// background-networking ones it floods the closed network with requests), and
+// how they hear a page's errors. No Vitest hooks here: the benches import it too.
 // The Chromium layer (tests/e2e/) drives chromium-headless-shell: the same
 // Blink and V8 as the browser, from the same source package and version, with
 // no window or toolbar around each page. Opening a page costs it about 0.12 s
@@ -12,3 +13,11 @@ export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
+
+/** Console errors and uncaught page errors of a playwright page, collected as they happen. */
+export function collectErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
