@@ -19,7 +19,7 @@ import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, collectErrors } from '../chromium.js';
 import { report, note, HEAD } from './rounds.js';
-import { loadMeter, waitForQuiet } from './load.js';
+import { loadMeter, othersSpan, waitForQuiet } from './load.js';
 import { treeSeconds } from './proctree.js';
 import { servePage } from '../page_server.js';
 import { caption, chromiumEngine } from '../machine.js';
@@ -97,7 +97,7 @@ if (JSON_FILE) {
     title: group === 'compare-chromium-fma' ? 'Side by side in headless Chromium, fused multiply-add' : 'Side by side in headless Chromium',
     software: `${chromiumEngine(info.userAgent)}, not cross-origin isolated (one thread); attnscope ${v.attnscope}; ${v.ort} (wasm EP, numThreads ${info.ortThreads}); ${v.tfjs}; xsimd reference kernel built by the same Emscripten`,
     command: `${env}node scripts/bench/compare/browser.js --json`,
-    conditions: `other work ${Math.min(...results.map((r) => r.load.others)).toFixed(2)}–${Math.max(...results.map((r) => r.load.others)).toFixed(2)} cores while timing`,
+    conditions: `other work ${othersSpan(results.map((r) => r.load.others))} cores while timing`,
     clock: 'wall-clock time (a page has no CPU clock)',
     tables: [compareTable(results, 'wall', ROUNDS)],
     notes: [crossCheckNote(results)],

@@ -11,7 +11,7 @@
 // (rounds.js) in headless Chromium.
 import { initAll, matmulSystems, attentionSystems, blockSystems } from './systems.js';
 import { cases, prepareCase, timeRounds, report, note, HEAD } from './rounds.js';
-import { loadMeter, waitForQuiet } from './load.js';
+import { loadMeter, othersSpan, waitForQuiet } from './load.js';
 import { caption, nodeEngine } from '../machine.js';
 import { jsonTarget, startRun, writeRun } from '../record.js';
 import { compareTable, crossCheckNote } from './record.js';
@@ -66,7 +66,7 @@ if (JSON_FILE) {
     title: 'Side by side in Node',
     software: `${nodeEngine()}; attnscope ${versions.attnscope}; ${versions.ort} (wasm, numThreads 1, SIMD); ${versions.tfjs}; xsimd reference kernel built by the same Emscripten`,
     command: `${env}node scripts/bench/compare/compare.js --json`,
-    conditions: `other work ${Math.min(...results.map((r) => r.load.others)).toFixed(2)}–${Math.max(...results.map((r) => r.load.others)).toFixed(2)} cores while timing`,
+    conditions: `other work ${othersSpan(results.map((r) => r.load.others))} cores while timing`,
     clock: 'CPU time of the process',
     tables: [compareTable(results, 'cpu', ROUNDS)],
     notes: [crossCheckNote(results)],

@@ -47,3 +47,9 @@ export async function waitForQuiet({ cores = 0.3, maxMs = 60000, ownSeconds } = 
   } while (last.others > cores && performance.now() - t0 < maxMs);
   return { others: last.others, waitedMs: Math.round(performance.now() - t0) };
 }
+
+/** "0.01–0.03" for the other work's cores over a run's readings; one figure when they agree. */
+export function othersSpan(readings, digits = 2) {
+  const lo = Math.min(...readings).toFixed(digits), hi = Math.max(...readings).toFixed(digits);
+  return lo === hi ? lo : `${lo}–${hi}`;
+}

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import * as ort from 'onnxruntime-web';
 import * as attn from '../../../web/lib/node.js';
-import { loadMeter, waitForQuiet } from '../compare/load.js';
+import { loadMeter, othersSpan, waitForQuiet } from '../compare/load.js';
 import { median } from '../compare/rounds.js';
 import { attnscopeSystem, onnxSystem } from './systems.js';
 import { crossCheck, readReference } from './check.js';
@@ -130,7 +130,7 @@ function record() {
     title: 'A GPT-2-124M-shaped model against onnxruntime-web: prefill and generation',
     software,
     command: `QUIET_WAIT_S=${QUIET_MS / 1000} node scripts/bench/gpt2/bench.js --json`,
-    conditions: `${busy ? 'busy' : 'quiet'} machine: other work ${f(Math.min(...others), 2)}–${f(Math.max(...others), 2)} cores of 2 during the timed rounds${quiet ? '' : ` (no quiet second came in ${QUIET_MS / 1000} s)`}${busy ? '; read the CPU-time table, the wall-clock one mostly measures the others' : ''}`,
+    conditions: `${busy ? 'busy' : 'quiet'} machine: other work ${othersSpan(others)} cores of 2 during the timed rounds${quiet ? '' : ` (no quiet second came in ${QUIET_MS / 1000} s)`}${busy ? '; read the CPU-time table, the wall-clock one mostly measures the others' : ''}`,
     clock: 'CPU time of the process (user + system), and wall-clock time',
     tables: [
       {
