@@ -1,4 +1,4 @@
-// Checks that README.md and docs/*.md name only things that exist:
+// Checks that README.md, web/models/README.md and docs/*.md name only things that exist:
 // - every relative link (markdown, <a href>, <img src>) reaches a file inside
 //   the repository, and its #anchor a heading (GitHub's ids) of that file;
 // - every repository path the text names (`web/lib/index.d.ts`,
@@ -18,9 +18,9 @@ import { documentedNames, parseWidgetTypes } from '../../web/playground/widget-d
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 
-/** The documents checked: README.md and every docs/*.md. */
+/** The documents checked: README.md, the models' README and every docs/*.md. */
 export function documents() {
-  return ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+  return ['README.md', 'web/models/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 }
 
 // Folders whose contents the build, npm or the tests create (gitignored).
