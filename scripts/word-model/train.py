@@ -6,11 +6,11 @@ exports a llama2.c legacy fp32 checkpoint.
 
     nice -n 10 /usr/bin/python3 scripts/word-model/train.py [data_dir]   (default build/word-model)
 
-WORD_MODEL_STEPS=n trains n steps instead of 400 (a quick check of the
+WORD_MODEL_STEPS=n trains n steps instead of 1200 (a quick check of the
 pipeline: the first 30 steps are warm-up whatever the total, so 25 steps
 must log the shipped run's first two rows of models.json "words".training.history).
-WORD_MODEL_SPEC='{"copy_fraction": 0.25, "random_fraction": 0.125}' trains
-on text with repeats (see SPEC) instead of plain text. Writes model.bin and train.json (the settings, the loss curve, the chosen
+WORD_MODEL_SPEC='{"random_fraction": 0}' trains on plain text instead of
+text with repeats (see SPEC). Writes model.bin and train.json (the settings, the loss curve, the chosen
 step, test loss per token and per character with baselines, the float64
 round-trip check of the exported file, CPU and wall time) into data_dir.
 
@@ -44,17 +44,24 @@ import llama2c as L2  # noqa: E402
 SPEC = dict(
     seed=4096,
     config=dict(dim=192, hidden_dim=512, n_layers=4, n_heads=6, n_kv_heads=6, seq_len=256),
-    steps=int(os.environ.get('WORD_MODEL_STEPS', 400)), batch=8, lr=2e-3, min_lr=2e-4, warmup=30, wd=0.1, betas=(0.9, 0.95), clip=1.0,
+    steps=int(os.environ.get('WORD_MODEL_STEPS', 1200)), batch=8, lr=2e-3, min_lr=2e-4, warmup=30, wd=0.1, betas=(0.9, 0.95), clip=1.0,
     eval_every=25,
     # Optional repeats that reward copying what followed the same tokens
     # before, which is what an induction head does (Olsson et al. 2022), at
     # a distance that varies so that no fixed offset can do it: in
-    # copy_fraction of the windows (0.25 tried) a span of 8..64 tokens is
-    # written again later in the window; in random_fraction (0.125) a span
-    # of 8..64 random vocabulary tokens is written twice (the first copy,
+    # copy_fraction of the windows a span of the text (span[0]..span[1]
+    # tokens) is written again later in the window; in random_fraction a
+    # span of random vocabulary tokens is written twice (the first copy,
     # unpredictable, is not scored). Validation and test are plain text.
-    # The shipped model was trained without them (0, 0: plain text).
-    copy_fraction=0.0, random_fraction=0.0, span=(8, 64),
+    # The shipped model has a span of 16..100 random tokens written twice in
+    # every window. No induction head formed, but the text was learnt
+    # better: with repeats in a quarter to three quarters of the windows,
+    # validation bottomed out at 4.23-4.28 (steps 600-800) and rose as the
+    # model memorised the novel; with a repeat in every window it reached
+    # 4.21 at the last of 1200 steps (a 2000-step schedule bottomed out at
+    # 4.27 near step 1375; the 400 plain-text steps of the model shipped
+    # before: 4.35).
+    copy_fraction=0.0, random_fraction=1.0, span=(16, 100),
 )
 if os.environ.get('WORD_MODEL_SPEC'):  # experiments: a JSON object merged into SPEC
     _exp = json.loads(os.environ['WORD_MODEL_SPEC'])

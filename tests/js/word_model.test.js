@@ -79,4 +79,23 @@ describe('web/models/words-q8.bin and words.tokenizer.json', () => {
     expect(r.ids).toEqual(entry.sample.ids);
     expect(model.decode(r.ids.filter((id) => id > 2))).toBe(entry.sample.text);
   });
+
+  test('web/models/README.md quotes the figures and the sample models.json records', () => {
+    const readme = readFileSync(`${ROOT}web/models/README.md`, 'utf8');
+    const section = readme.split('\n## The word model\n')[1].split('\n## ')[0];
+    const prose = section.replace(/\s+/g, ' ');
+    const { test: t, training, head_roles: roles } = entry;
+    for (const figure of [
+      `**${entry.n_params.toLocaleString('en')} parameters**`,
+      `${training.steps.toLocaleString('en')} steps of AdamW`,
+      `${training.seconds_cpu} s of CPU`,
+      `lowest validation loss was at step ${training.best_step} (${training.valid_loss} nats/token)`,
+      `**Test loss ${t.attnscope_q8_loss_per_token.toFixed(3)} nats/token**`,
+      `(${t.torch_fp32_loss_per_token.toFixed(3)} in PyTorch with float32 weights)`,
+      `${t.attnscope_q8_loss_per_character.toFixed(3)} nats/character`,
+      ...roles.named.map((h) => `layer ${h.layer} head ${h.head} for the ${h.role === 'previousToken' ? 'previous token' : h.role} (${h.score})`),
+    ]) expect(prose).toContain(figure);
+    const quoted = section.split('\n').filter((line) => /^\s*>/.test(line)).map((line) => line.replace(/^\s*> ?/, ''));
+    expect(quoted.join('\n')).toBe(SAMPLE.prompt + entry.sample.text);
+  });
 });
