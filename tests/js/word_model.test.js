@@ -11,6 +11,8 @@ import { beforeAll, afterAll, describe, expect, test } from 'vitest';
 import { attn } from './helpers.js';
 import { ROOT, modelBytes, modelsJson } from './model_helpers.js';
 import { SAMPLE, testLoss } from '../../scripts/word-model/ship.js';
+import { t } from '../../web/widgets/i18n.js';
+import '../../web/widgets/head-roles-messages.js'; // the role names the table shows
 
 const entry = modelsJson().words;
 const reference = JSON.parse(readFileSync(`${ROOT}tests/fixtures/word_model_loss.json`, 'utf8'));
@@ -84,16 +86,16 @@ describe('web/models/words-q8.bin and words.tokenizer.json', () => {
     const readme = readFileSync(`${ROOT}web/models/README.md`, 'utf8');
     const section = readme.split('\n## The word model\n')[1].split('\n## ')[0];
     const prose = section.replace(/\s+/g, ' ');
-    const { test: t, training, head_roles: roles } = entry;
+    const { test: loss, training, head_roles: roles } = entry;
     for (const figure of [
       `**${entry.n_params.toLocaleString('en')} parameters**`,
       `${training.steps.toLocaleString('en')} steps of AdamW`,
       `${training.seconds_cpu} s of CPU`,
       `lowest validation loss was at step ${training.best_step} (${training.valid_loss} nats/token)`,
-      `**Test loss ${t.attnscope_q8_loss_per_token.toFixed(3)} nats/token**`,
-      `(${t.torch_fp32_loss_per_token.toFixed(3)} in PyTorch with float32 weights)`,
-      `${t.attnscope_q8_loss_per_character.toFixed(3)} nats/character`,
-      ...roles.named.map((h) => `layer ${h.layer} head ${h.head} for the ${h.role === 'previousToken' ? 'previous token' : h.role} (${h.score})`),
+      `**Test loss ${loss.attnscope_q8_loss_per_token.toFixed(3)} nats/token**`,
+      `(${loss.torch_fp32_loss_per_token.toFixed(3)} in PyTorch with float32 weights)`,
+      `${loss.attnscope_q8_loss_per_character.toFixed(3)} nats/character`,
+      ...roles.named.map((h) => `layer ${h.layer} head ${h.head} for the ${t(`roles.role.${h.role}`, {}, 'en')} (${h.score})`),
     ]) expect(prose).toContain(figure);
     const quoted = section.split('\n').filter((line) => /^\s*>/.test(line)).map((line) => line.replace(/^\s*> ?/, ''));
     expect(quoted.join('\n')).toBe(SAMPLE.prompt + entry.sample.text);
